@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // real server), which run one file at a time so a 2-core CI machine is not overcommitted.
 export default defineConfig({
   test: {
+    // Shoelace's theme is imported as text (`?inline`) into shadow roots; tests check it arrives.
+    css: { include: [/@shoelace-style\/shoelace\/dist\/themes\//] },
     projects: [
       {
         extends: true,

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { SlButton, SlDialog, SlInput } from '../ui';
+import { toast } from '../core';
+import { hostApi } from '../api';
+import { messages } from '../messages';
+import { emptyPasswordFields, validatePassword, type PasswordFields } from './passwordRules';
+
+const text = messages.password;
+
+export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+  const [fields, setFields] = useState<PasswordFields>(emptyPasswordFields);
+  const [errors, setErrors] = useState<Partial<Record<keyof PasswordFields, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const close = () => {
+    setFields(emptyPasswordFields);
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePassword(fields);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      await hostApi.updatePassword(fields.oldPassword, fields.newPassword);
+      toast.success(text.done);
+      close();
+      onChanged();
+    } catch {
+      // The core already showed the server's message (e.g. 原密码不正确).
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: keyof PasswordFields, label: string, autocomplete: string, help?: string) => (
+    <SlInput
+      type="password"
+      passwordToggle
+      label={label}
+      name={name}
+      autocomplete={autocomplete}
+      value={fields[name]}
+      helpText={errors[name] ?? help ?? ''}
+      className={errors[name] ? 'field--invalid' : ''}
+      data-invalid={errors[name] ? '' : undefined}
+      onSlInput={(event) => setFields({ ...fields, [name]: (event.target as HTMLInputElement).value })}
+    />
+  );
+
+  return (
+    <SlDialog
+      label={text.title}
+      open={open}
+      onSlRequestClose={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+      className="password-dialog"
+    >
+      <form id="password-form" className="form-stack" onSubmit={submit} noValidate>
+        {field('oldPassword', text.oldPassword, 'current-password')}
+        {field('newPassword', text.newPassword, 'new-password', text.rule)}
+        {field('confirmPassword', text.confirmPassword, 'new-password')}
+      </form>
+      <SlButton slot="footer" onClick={close}>{text.cancel}</SlButton>
+      <SlButton slot="footer" variant="primary" loading={submitting}
+        onClick={() => (document.getElementById('password-form') as HTMLFormElement | null)?.requestSubmit()}>
+        {text.submit}
+      </SlButton>
+    </SlDialog>
+  );
+}

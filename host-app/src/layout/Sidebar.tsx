@@ -1,0 +1,98 @@
+import { NavLink, useLocation } from 'react-router';
+import { SlIcon } from '../ui';
+import { menu } from '../routes';
+import { usePermissions, visibleMenu } from '../auth';
+import { messages } from '../messages';
+
+const groupIcons: Record<string, string> = {
+  工作台: 'speedometer2',
+  客户: 'people',
+  营销: 'megaphone',
+  保险: 'shield-check',
+  数据: 'bar-chart-line',
+  设置: 'gear',
+  商城: 'shop',
+};
+
+const entryIcons: Record<string, string> = {
+  '/home/workKanBan': 'house',
+  '/home/clientKanBan': 'display',
+  '/home/externalmanage': 'person-lines-fill',
+  '/home/clientskanban': 'grid',
+  '/home/clientspano': 'car-front',
+  '/home/tagmanage': 'tags',
+  '/home/clientsupload': 'cloud-upload',
+  '/home/potentialClient': 'person-plus',
+  '/home/sms/smsWork': 'chat-dots',
+  '/home/sms/clientGroup': 'collection',
+  '/home/sms/smsBuy': 'cart-plus',
+  '/home/insurance': 'shield-check',
+  '/home/shop/insurance-quote': 'file-earmark-text',
+  '/home/shop/insurance-analysis': 'graph-up',
+  '/home/statistic': 'clipboard-data',
+  '/home/dataReport': 'file-bar-graph',
+  '/home/kpi': 'bar-chart-line',
+  '/home/organization': 'gear',
+  '/home/organization/storeBasics': 'building',
+  '/home/organization/userAuth': 'person-badge',
+  '/home/shop': 'bag',
+  '/home/pricing': 'patch-check',
+  '/home/sysPackage': 'box-seam',
+};
+
+/** The menu entry that owns the current page: the longest entry path the pathname starts with. */
+function activeEntry(pathname: string, paths: string[]) {
+  const current = pathname.toLowerCase();
+  return paths
+    .filter((path) => current === path.toLowerCase() || current.startsWith(`${path.toLowerCase()}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+export function Sidebar() {
+  usePermissions();
+  const { pathname } = useLocation();
+  const groups = visibleMenu(menu);
+  const active = activeEntry(pathname, groups.flatMap((group) => group.entries.map((entry) => entry.path)));
+
+  return (
+    <aside className="sidebar">
+      <NavLink to="/home/workKanBan" className="sidebar__brand" aria-label={messages.brand}>
+        <span className="brand-mark" aria-hidden="true">管</span>
+        <span className="sidebar__brand-text">
+          <strong>{messages.brand}</strong>
+          <small>{messages.brandSubtitle}</small>
+        </span>
+      </NavLink>
+      <nav className="sidebar__nav" aria-label="主菜单">
+        {groups.map((group) => (
+          <section key={group.title} className="sidebar__group">
+            <h2 className="sidebar__group-title">
+              <SlIcon name={groupIcons[group.title] ?? 'grid'} />
+              {group.title}
+            </h2>
+            <ul>
+              {group.entries.map((entry) => (
+                <li key={entry.path}>
+                  <NavLink
+                    to={entry.path}
+                    className={() => `sidebar__link${entry.path === active ? ' sidebar__link--active' : ''}`}
+                    aria-current={entry.path === active ? 'page' : undefined}
+                  >
+                    <SlIcon name={entryIcons[entry.path] ?? 'grid'} />
+                    <span>{entry.title}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </nav>
+      <div className="sidebar__footer">
+        <NavLink to="/helps" className={({ isActive }) => `sidebar__help${isActive ? ' sidebar__link--active' : ''}`}>
+          <SlIcon name="question-circle" />
+          <span>{messages.menu.help}</span>
+        </NavLink>
+      </div>
+    </aside>
+  );
+}

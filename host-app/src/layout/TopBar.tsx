@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SlAvatar, SlDivider, SlDropdown, SlIcon, SlMenu, SlMenuItem, SlMenuLabel, SlTag } from '../ui';
+import { bootstrap, logout, session, setGarageList, setStoreList, toast, useValue } from '../core';
+import { hostApi } from '../api';
+import { HOME_PATH, LOGIN_PATH } from '../routes';
+import { resetTabs } from '../tabs';
+import { messages } from '../messages';
+import { PasswordDialog } from './PasswordDialog';
+
+const text = messages.topBar;
+
+function GarageSwitcher() {
+  const navigate = useNavigate();
+  const garages = useValue(session.garageList);
+  const garageName = useValue(session.garageName);
+  const isHeadquarters = useValue(session.isHeadquarters);
+  const current = garages.find((garage) => garage.selected);
+
+  const refresh = () => hostApi.switchableGarages().then(setGarageList, () => undefined);
+
+  return (
+    <SlDropdown distance={6} onSlShow={refresh} className="top-bar__switcher" data-testid="garage-switcher">
+      <button slot="trigger" type="button" className="top-bar__trigger" aria-label={text.garage}>
+        <SlIcon name="building" />
+        <span className="top-bar__trigger-text">{current?.name || garageName || messages.brand}</span>
+        {isHeadquarters && <SlTag size="small" variant="primary" pill>{text.headquarters}</SlTag>}
+        <SlIcon name="chevron-down" className="top-bar__caret" />
+      </button>
+      <SlMenu
+        onSlSelect={async (event) => {
+          const garage = garages.find((g) => String(g.id) === event.detail.item.value);
+          if (!garage || garage.selected) return;
+          try {
+            await hostApi.switchGarage(garage.id);
+          } catch {
+            return; // the core showed the server's message
+          }
+          await bootstrap();
+          resetTabs();
+          toast.success(text.garageSwitched(garage.name));
+          navigate(HOME_PATH);
+        }}
+      >
+        <SlMenuLabel>{text.garage}</SlMenuLabel>
+        {garages.map((garage) => (
+          <SlMenuItem key={garage.id} value={String(garage.id)} type="checkbox" checked={garage.selected}>
+            {garage.name}
+            {garage.isHq && <SlTag slot="suffix" size="small" variant="primary" pill>{text.headquarters}</SlTag>}
+          </SlMenuItem>
+        ))}
+      </SlMenu>
+    </SlDropdown>
+  );
+}
+
+const ALL_STORES = '*';
+
+function StoreSwitcher() {
+  const stores = useValue(session.storeList);
+  const current = useValue(session.currentStore);
+  const dataScope = useValue(session.dataScope);
+  const allSelected = stores.length > 1 && stores.every((store) => store.selected);
+  const label = allSelected ? text.allStores : current?.name || text.noStore;
+  const mayPickAll = dataScope === 1 && stores.length > 1;
+
+  const refresh = () => hostApi.storeCounts().then(setStoreList, () => undefined);
+
+  return (
+    <SlDropdown distance={6} onSlShow={refresh} className="top-bar__switcher" data-testid="store-switcher">
+      <button slot="trigger" type="button" className="top-bar__trigger" aria-label={text.store}>
+        <SlIcon name="shop-window" />
+        <span className="top-bar__trigger-text">{label}</span>
+        <SlIcon name="chevron-down" className="top-bar__caret" />
+      </button>
+      <SlMenu
+        onSlSelect={async (event) => {
+          const value = event.detail.item.value;
+          const codes = value === ALL_STORES ? stores.map((store) => store.code) : [value];
+          try {
+            await hostApi.selectStores(codes);
+          } catch {
+            return;
+          }
+          await refresh();
+          const name = value === ALL_STORES ? text.allStores : stores.find((store) => store.code === value)?.name ?? '';
+          toast.success(text.storeSwitched(name));
+        }}
+      >
+        <SlMenuLabel>{text.store}</SlMenuLabel>
+        {mayPickAll && (
+          <SlMenuItem value={ALL_STORES} type="checkbox" checked={allSelected}>
+            {text.allStores}
+            <span slot="suffix" className="top-bar__count">{text.customers(stores.reduce((sum, s) => sum + s.number, 0))}</span>
+          </SlMenuItem>
+        )}
+        {stores.map((store) => (
+          <SlMenuItem key={store.code} value={store.code} type="checkbox" checked={!allSelected && store.selected}>
+            {store.name}
+            <span slot="suffix" className="top-bar__count">{text.customers(store.number)}</span>
+          </SlMenuItem>
+        ))}
+      </SlMenu>
+    </SlDropdown>
+  );
+}
+
+function UserMenu() {
+  const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const nickName = useValue(session.nickName);
+
+  /** A password change already revoked the token on the server, so only a plain logout ends it. */
+  const signOut = async (endServerToken = true) => {
+    // Leaving must work even when the server does not answer.
+    if (endServerToken) await hostApi.logout().catch(() => undefined);
+    logout();
+    resetTabs();
+    navigate(LOGIN_PATH, { replace: true });
+  };
+
+  return (
+    <>
+      <SlDropdown distance={6} placement="bottom-end" data-testid="user-menu">
+        <button slot="trigger" type="button" className="top-bar__trigger top-bar__user" aria-label="用户菜单">
+          <SlAvatar initials={(nickName || '我').slice(0, 1)} label={nickName} className="top-bar__avatar" />
+          <span className="top-bar__trigger-text">{nickName}</span>
+          <SlIcon name="chevron-down" className="top-bar__caret" />
+        </button>
+        <SlMenu
+          onSlSelect={(event) => {
+            const action = event.detail.item.value;
+            if (action === 'password') setChangingPassword(true);
+            if (action === 'help') navigate('/helps');
+            if (action === 'plugins') navigate('/plugins');
+            if (action === 'logout') signOut();
+          }}
+        >
+          <SlMenuItem value="password"><SlIcon slot="prefix" name="key" />{text.changePassword}</SlMenuItem>
+          <SlMenuItem value="help"><SlIcon slot="prefix" name="question-circle" />{text.help}</SlMenuItem>
+          <SlMenuItem value="plugins"><SlIcon slot="prefix" name="plug" />{text.plugins}</SlMenuItem>
+          <SlDivider />
+          <SlMenuItem value="logout"><SlIcon slot="prefix" name="box-arrow-right" />{text.logout}</SlMenuItem>
+        </SlMenu>
+      </SlDropdown>
+      <PasswordDialog
+        open={changingPassword}
+        onClose={() => setChangingPassword(false)}
+        onChanged={() => signOut(false)}
+      />
+    </>
+  );
+}
+
+export function TopBar({ title, group }: { title?: string; group?: string }) {
+  return (
+    <header className="top-bar">
+      <div className="top-bar__title">
+        {group && <span className="top-bar__group">{group}</span>}
+        {group && title && <SlIcon name="chevron-right" className="top-bar__separator" />}
+        {title && <h1>{title}</h1>}
+      </div>
+      <div className="top-bar__actions">
+        <GarageSwitcher />
+        <StoreSwitcher />
+        <span className="top-bar__divider" aria-hidden="true" />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Server configuration, read once from the environment. Every setting has a documented default
+ * (server/README.md) so `npm start` works on a clean clone with nothing set.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_CIPHER_KEY } from '../../widgets/core/crypto/cipher';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder of the embedded database, the generated JWT secret and the lock file. */
+  dataDir: string;
+  /** postgres://… → PostgreSQL server; empty → embedded PGlite in dataDir/pglite. */
+  databaseUrl: string;
+  cipherKey: string;
+  jwtSecret: string;
+  /** Lifetime of a login token in seconds. */
+  tokenTtlSeconds: number;
+  oldSiteUrl: string;
+  sipWsUrl: string;
+  sipRealm: string;
+  /** STUN server handed to the phone bar ('' = none, the right choice on a LAN or loopback). */
+  sipStunServer: string;
+  /** Where the built front end lives (dist/ with widgets/, host-app/, version.json). */
+  distDir: string;
+  /** Trust X-Forwarded-For (behind a reverse proxy), so login limits count the real address. */
+  trustProxy: boolean;
+  /** Session time zone: "today", "within N days" and birthdays are garage-local dates. */
+  timeZone: string;
+  /** Seed the demo chain when the database has no garage yet. */
+  seedOnEmpty: boolean;
+  /** Customers of the demo chain seeded on an empty database. */
+  seedCustomers: number;
+  wecomCorpId: string;
+  wecomSecret: string;
+  logLevel: string;
+  /** Origins allowed to call the API from other sites (partner pages embedding a widget); '*' = any. */
+  corsOrigins: string[];
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function integer(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+/** The JWT secret: from the environment, else generated once and kept in the data folder. */
+function jwtSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const config: ServerConfig = {
+    port: integer(env.PORT, 3200, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? '',
+    cipherKey: env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY,
+    jwtSecret: '',
+    tokenTtlSeconds: integer(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600, 'TOKEN_TTL_SECONDS'),
+    oldSiteUrl: env.OLD_SITE_URL || '/legacy/layout/home',
+    sipWsUrl: env.SIP_WS_URL || '',
+    sipRealm: env.SIP_REALM || 'sip.garage.local',
+    sipStunServer: env.SIP_STUN_SERVER ?? '',
+    distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',
+    seedOnEmpty: flag(env.SEED_ON_EMPTY, true),
+    seedCustomers: integer(env.SEED_CUSTOMERS, 3000, 'SEED_CUSTOMERS'),
+    wecomCorpId: env.WECOM_CORP_ID || '',
+    wecomSecret: env.WECOM_SECRET || '',
+    logLevel: env.LOG_LEVEL || 'info',
+    corsOrigins: (env.CORS_ORIGINS || '*').split(',').map((origin) => origin.trim()).filter(Boolean),
+    ...overrides,
+  };
+  if (![16, 24, 32].includes(config.cipherKey.length)) {
+    throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 ASCII characters');
+  }
+  if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');
+  config.jwtSecret = overrides.jwtSecret || jwtSecretFor(dataDir, env.JWT_SECRET);
+  return config;
+}

@@ -1,0 +1,192 @@
+/**
+ * The one query layer: drizzle-orm's `sql` template over either embedded PGlite (default, data in
+ * DATA_DIR/pglite) or a PostgreSQL server (DATABASE_URL). Both answer rows with the same JS types:
+ * int8 and numeric as numbers, date as 'YYYY-MM-DD', timestamptz as an ISO-8601 UTC string, so
+ * tests run unchanged on both.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+
+export { sql, type SQL };
+
+type Row = Record<string, unknown>;
+interface RawResult {
+  rows: Row[];
+  fields?: { name: string; dataTypeID: number }[];
+  rowCount?: number | null;
+  affectedRows?: number;
+}
+interface Executor {
+  execute(query: SQL): Promise<unknown>;
+}
+
+export interface Queryable {
+  /** All rows of a query. */
+  rows<T = Row>(query: SQL): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T = Row>(query: SQL): Promise<T | undefined>;
+  /** Runs a statement and answers the number of rows it touched. */
+  run(query: SQL): Promise<number>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolled back when fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement SQL script without parameters (migrations). */
+  script(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMPTZ = 1184;
+const TIMESTAMP = 1114;
+const INT8_ARRAY = 1016;
+const NUMERIC_ARRAY = 1231;
+
+/** '2026-03-01 10:00:00.5+08' → '2026-03-01T02:00:00.500Z' */
+function isoTimestamp(text: string): string {
+  const withT = text.replace(' ', 'T');
+  const zoned = /[+-]\d\d$/.test(withT) ? `${withT}:00` : withT;
+  const date = new Date(zoned);
+  return Number.isNaN(date.getTime()) ? text : date.toISOString();
+}
+
+function parseTextArray(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map(Number);
+}
+
+function normalise(result: RawResult): Row[] {
+  const fields = result.fields ?? [];
+  const converters: [string, (value: unknown) => unknown][] = [];
+  for (const field of fields) {
+    switch (field.dataTypeID) {
+      case INT8:
+      case NUMERIC:
+        converters.push([field.name, (v) => (v === null ? null : Number(v))]);
+        break;
+      case TIMESTAMPTZ:
+      case TIMESTAMP:
+        converters.push([field.name, (v) => (typeof v === 'string' ? isoTimestamp(v) : v)]);
+        break;
+      case INT8_ARRAY:
+      case NUMERIC_ARRAY:
+        converters.push([field.name, (v) => (Array.isArray(v) ? v.map(Number) : parseTextArray(v))]);
+        break;
+    }
+  }
+  if (converters.length === 0) return result.rows;
+  for (const row of result.rows) {
+    for (const [name, convert] of converters) row[name] = convert(row[name]);
+  }
+  return result.rows;
+}
+
+function queryable(executor: Executor): Queryable {
+  const raw = async (query: SQL) => (await executor.execute(query)) as RawResult;
+  return {
+    async rows<T>(query: SQL) {
+      return normalise(await raw(query)) as T[];
+    },
+    async one<T>(query: SQL) {
+      return normalise(await raw(query))[0] as T | undefined;
+    },
+    async run(query: SQL) {
+      const result = await raw(query);
+      return result.rowCount ?? result.affectedRows ?? 0;
+    },
+  };
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database (used when databaseUrl is empty). */
+  pgliteDir?: string;
+  timeZone?: string;
+}
+
+/**
+ * PGlite runs inside this process, so two processes must never open one folder. A lock file with
+ * our pid guards it; a stale one (dead pid) and PGlite's own leftover postmaster.pid from a crash
+ * are removed, because PGlite otherwise waits forever on reopen.
+ */
+function lockPgliteDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, '..', `${path.basename(dir)}.lock`);
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) throw new Error(`数据目录 ${dir} 正被进程 ${pid} 使用 (database folder in use by pid ${pid})`);
+  }
+  writeFileSync(lock, String(process.pid));
+  rmSync(path.join(dir, 'postmaster.pid'), { force: true });
+  return () => rmSync(lock, { force: true });
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const timeZone = options.timeZone ?? 'Asia/Shanghai';
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: `-c TimeZone=${timeZone}`,
+    });
+    pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
+    const db = drizzlePostgres(pool);
+    const base = queryable(db);
+    return {
+      kind: 'postgres',
+      ...base,
+      transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+      async script(text) {
+        await pool.query(text);
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  if (!options.pgliteDir) throw new Error('openDatabase: pgliteDir or databaseUrl is required');
+  const unlock = lockPgliteDir(options.pgliteDir);
+  let client: PGlite;
+  try {
+    client = new PGlite(options.pgliteDir);
+    await client.waitReady;
+    await client.exec(`SET TimeZone = '${timeZone}'`);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzlePglite(client);
+  const base = queryable(db);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    ...base,
+    transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    async script(text) {
+      await client.exec(text);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      unlock();
+    },
+  };
+}

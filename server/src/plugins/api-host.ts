@@ -1,0 +1,86 @@
+/**
+ * One API host (main under /api, work-chat under /wecom, AI under /ai): the envelope, the
+ * encryption of answers, the token check, the error handler, and the route plugins of that host.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { encryptText } from '../../../widgets/core/crypto/cipher';
+import { ApiError, Code, Envelope } from '../http/envelope';
+import { authenticate, authorize } from './auth';
+import { routeModules, type Host, type RouteContext } from '../routes';
+
+export interface ApiHostOptions {
+  host: Host;
+  /** Main and work-chat answers are encrypted; AI answers are not (DESIGN.md). */
+  encrypt: boolean;
+}
+
+const plain = (request: FastifyRequest) => Object.hasOwn((request.query ?? {}) as object, 'yj-test');
+
+/** Turns any thrown error into an envelope with a Chinese message and never a stack trace. */
+export function envelopeForError(error: unknown, request: FastifyRequest): { status: number; envelope: Envelope<unknown> } {
+  if (error instanceof ApiError) return { status: 200, envelope: new Envelope(error.code, error.msg, error.data) };
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+    return { status: 200, envelope: new Envelope(Code.badInput, '请求内容不是有效的 JSON', null) };
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 200, envelope: new Envelope(Code.badInput, '请求内容过大', null) };
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 200, envelope: new Envelope(Code.badInput, '不支持的请求内容类型', null) };
+  if (status >= 400 && status < 500) return { status: 200, envelope: new Envelope(Code.badInput, '请求参数不正确', null) };
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, envelope: new Envelope(Code.internal, '服务器开小差了，请稍后再试', null) };
+}
+
+export default async function apiHost(app: FastifyInstance, options: ApiHostOptions) {
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public) return;
+    if (!request.routeOptions.url) return; // unknown path: the not-found handler answers
+    await authenticate(app, request);
+    authorize(request);
+  });
+
+  // Handlers answer their data (or ok(data)); whatever they return, null included, is enveloped.
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function enveloped(this: FastifyInstance, request, reply) {
+      const result = await handler.call(this, request, reply);
+      if (result === reply || reply.sent) return result;
+      return result instanceof Envelope ? result : new Envelope(0, 'ok', result ?? null);
+    };
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!options.encrypt || plain(request) || typeof payload !== 'string') return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('application/json')) return payload;
+    reply.header('content-type', 'text/plain; charset=utf-8');
+    return encryptText(payload, app.config.cipherKey);
+  });
+
+  app.setErrorHandler(async (error, request, reply: FastifyReply) => {
+    const { status, envelope } = envelopeForError(error, request);
+    return reply.status(status).send(envelope);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`, null)));
+
+  const context: RouteContext = {
+    db: app.db,
+    config: app.config,
+    async caller(request) {
+      if (!request.auth) await authenticate(app, request);
+      return {
+        userId: String(request.auth.userId),
+        garageId: String(request.auth.chainId),
+        currentGarageId: String(request.auth.garage.id),
+        isAdmin: request.auth.isAdmin,
+      };
+    },
+    fail: (code, msg) => new ApiError(code, msg),
+    sipWebSocketUrl: app.config.sipWsUrl || undefined,
+    sipStunServer: app.config.sipStunServer || undefined,
+  };
+  for (const module of await routeModules()) {
+    if (module.hosts.includes(options.host)) await app.register(module.plugin, context);
+  }
+}

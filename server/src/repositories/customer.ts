@@ -1,0 +1,474 @@
+/**
+ * Customers and vehicles: the customer condition translated to SQL, the list, the builder's
+ * options, saved conditions, groups, detail and the lifecycle board. All SQL of the customer
+ * feature lives here (tags in repositories/tag.ts); every query is scoped through TenantScope.
+ */
+import { sql, type Queryable, type SQL } from '../db/database';
+import type { TenantScope } from './scope';
+import {
+  LIFECYCLE_RULES,
+  upgradeCondition,
+  type CustomerCondition,
+  type LifecycleStage,
+  type SortField,
+} from '../../../widgets/customer-list/condition';
+
+const and = (parts: SQL[]): SQL => (parts.length === 0 ? sql`TRUE` : sql.join(parts.map((part) => sql`(${part})`), sql` AND `));
+const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`FALSE` : sql.join(parts.map((part) => sql`(${part})`), sql` OR `));
+
+/** LIKE patterns treat % and _ as wildcards; a keyword is always literal. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+const reversed = (text: string) => [...text].reverse().join('');
+
+/** 138****0000: enough to recognise a customer on the phone, not to call them from elsewhere. */
+export function maskMobile(mobile: string): string {
+  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile.replace(/\d(?=\d{4})/g, '*');
+}
+
+/** Stage of a customer, as SQL over the customer row `c` (rules in LIFECYCLE_RULES). */
+export function stageSql(alias = 'c'): SQL {
+  const c = sql.raw(alias);
+  const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+  return sql`CASE
+    WHEN ${c}.first_visit_at >= current_date - ${newWithinDays}::int
+      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= current_date - ${newWithinDays}::int) THEN 'new'
+    WHEN ${c}.last_visit_at >= current_date - ${activeWithinDays}::int THEN 'active'
+    WHEN ${c}.last_visit_at >= current_date - ${sleepingWithinDays}::int THEN 'sleeping'
+    ELSE 'lost' END`;
+}
+
+function stageCondition(stage: LifecycleStage): SQL {
+  const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+  const isNew = sql`(c.first_visit_at >= current_date - ${newWithinDays}::int OR (c.last_visit_at IS NULL AND c.created_at >= current_date - ${newWithinDays}::int))`;
+  switch (stage) {
+    case 'new':
+      return isNew;
+    case 'active':
+      return sql`NOT ${isNew} AND c.last_visit_at >= current_date - ${activeWithinDays}::int`;
+    case 'sleeping':
+      return sql`NOT ${isNew} AND c.last_visit_at < current_date - ${activeWithinDays}::int AND c.last_visit_at >= current_date - ${sleepingWithinDays}::int`;
+    case 'lost':
+      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < current_date - ${sleepingWithinDays}::int)`;
+  }
+}
+
+/**
+ * The keyword as a set of customer ids, each arm able to use its own index (migration 100):
+ * name prefix, mobile prefix or last digits, plate with or without its province character, VIN
+ * prefix or last digits. A UNION of index scans stays fast at 100k customers where one OR over
+ * a join would scan everything.
+ */
+function keywordCondition(scope: TenantScope, keyword: string): SQL {
+  const text = keyword.replace(/\s+/g, '');
+  const upper = text.toUpperCase();
+  const prefix = `${likeLiteral(text)}%`;
+  const arms: SQL[] = [sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.name LIKE ${prefix}`];
+  if (/^\d{3,11}$/.test(text)) {
+    arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.mobile LIKE ${prefix}`);
+    if (text.length >= 4) arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND reverse(k.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
+  }
+  if (/^[\u4e00-\u9fa5A-Z0-9]{2,17}$/.test(upper)) {
+    const vehiclePrefix = `${likeLiteral(upper)}%`;
+    const vehicleArms: SQL[] = [sql`v.plate LIKE ${vehiclePrefix}`, sql`substr(v.plate, 2) LIKE ${vehiclePrefix}`, sql`v.vin LIKE ${vehiclePrefix}`];
+    if (/^[A-Z0-9]{4,17}$/.test(upper)) vehicleArms.push(sql`reverse(v.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
+    for (const arm of vehicleArms) arms.push(sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${arm}`);
+  }
+  return sql`c.id IN (${sql.join(arms, sql` UNION `)})`;
+}
+
+/** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
+function vehicleCondition(condition: CustomerCondition): SQL | null {
+  const parts: SQL[] = [];
+  if (condition.brands && condition.brands.length > 0) parts.push(sql`v.brand = ANY(${sql.param(condition.brands)}::text[])`);
+  if (condition.mileage?.min !== undefined) parts.push(sql`v.mileage >= ${condition.mileage.min}`);
+  if (condition.mileage?.max !== undefined) parts.push(sql`v.mileage <= ${condition.mileage.max}`);
+  if (condition.maintenanceDueWithinDays !== undefined) {
+    parts.push(sql`v.next_maintenance_date BETWEEN current_date AND current_date + ${condition.maintenanceDueWithinDays}::int`);
+  }
+  if (condition.insuranceExpiringWithinDays !== undefined) {
+    parts.push(sql`v.insurance_expiry BETWEEN current_date AND current_date + ${condition.insuranceExpiringWithinDays}::int`);
+  }
+  if (parts.length === 0) return null;
+  return sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND ${and(parts)})`;
+}
+
+export interface GroupDefinition {
+  id: number;
+  kind: 'condition' | 'fixed';
+  condition: unknown;
+}
+
+/**
+ * The WHERE clause of a condition over `customer c`. Groups are passed in already loaded (see
+ * loadGroups); a live group's own group filter is ignored, so groups cannot recurse.
+ */
+export function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[] = []): SQL {
+  const parts: SQL[] = [scope.storeRowsIn('c', condition.storeIds)];
+  if (condition.keyword) parts.push(keywordCondition(scope, condition.keyword));
+  if (condition.tags && condition.tags.ids.length > 0) {
+    const tagIds = [...new Set(condition.tags.ids)];
+    const has = sql`SELECT 1 FROM customer_tag ct WHERE ct.customer_id = c.id AND ct.tag_id = ANY(${sql.param(tagIds)}::int[])`;
+    if (condition.tags.mode === 'any') parts.push(sql`EXISTS (${has})`);
+    if (condition.tags.mode === 'none') parts.push(sql`NOT EXISTS (${has})`);
+    if (condition.tags.mode === 'all') {
+      parts.push(sql`(SELECT count(*) FROM customer_tag ct WHERE ct.customer_id = c.id AND ct.tag_id = ANY(${sql.param(tagIds)}::int[])) = ${tagIds.length}`);
+    }
+  }
+  if (condition.groupIds && condition.groupIds.length > 0) {
+    const wanted = new Set(condition.groupIds);
+    const arms = groups
+      .filter((group) => wanted.has(group.id))
+      .map((group) => {
+        if (group.kind === 'fixed') return sql`EXISTS (SELECT 1 FROM customer_group_member m WHERE m.group_id = ${group.id} AND m.customer_id = c.id)`;
+        const { groupIds: _ignored, ...inner } = upgradeCondition(group.condition);
+        return conditionSql(scope, inner as CustomerCondition);
+      });
+    parts.push(or(arms));
+  }
+  if (condition.lastVisit?.from) parts.push(sql`c.last_visit_at >= ${condition.lastVisit.from}::date`);
+  if (condition.lastVisit?.to) parts.push(sql`c.last_visit_at < ${condition.lastVisit.to}::date + 1`);
+  if (condition.notVisitedForDays !== undefined) {
+    // Not visited for N days: the last visit was N or more days ago (or never).
+    parts.push(sql`(c.last_visit_at IS NULL OR c.last_visit_at < current_date - ${condition.notVisitedForDays}::int + 1)`);
+  }
+  if (condition.totalSpend?.min !== undefined) parts.push(sql`c.total_spend >= ${condition.totalSpend.min}`);
+  if (condition.totalSpend?.max !== undefined) parts.push(sql`c.total_spend <= ${condition.totalSpend.max}`);
+  if (condition.levels && condition.levels.length > 0) parts.push(sql`c.level = ANY(${sql.param(condition.levels)}::text[])`);
+  if (condition.sources && condition.sources.length > 0) parts.push(sql`c.source = ANY(${sql.param(condition.sources)}::text[])`);
+  if (condition.stage) parts.push(stageCondition(condition.stage));
+  const vehicles = vehicleCondition(condition);
+  if (vehicles) parts.push(vehicles);
+  return and(parts);
+}
+
+/** The groups a condition refers to, from this chain only. */
+export async function loadGroups(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<GroupDefinition[]> {
+  if (!condition.groupIds || condition.groupIds.length === 0) return [];
+  return db.rows<GroupDefinition>(sql`SELECT id, kind, condition FROM customer_group g
+                                      WHERE ${scope.chainRows('g')} AND id = ANY(${sql.param(condition.groupIds)}::int[])`);
+}
+
+const SORT_SQL: Record<SortField, SQL> = {
+  lastVisitAt: sql`c.last_visit_at`,
+  totalSpend: sql`c.total_spend`,
+  visitCount: sql`c.visit_count`,
+  createdAt: sql`c.created_at`,
+  name: sql`c.name`,
+  mileage: sql`(SELECT max(v.mileage) FROM vehicle v WHERE v.customer_id = c.id)`,
+  insuranceExpiry: sql`(SELECT min(v.insurance_expiry) FROM vehicle v WHERE v.customer_id = c.id AND v.insurance_expiry >= current_date)`,
+  nextMaintenanceDate: sql`(SELECT min(v.next_maintenance_date) FROM vehicle v WHERE v.customer_id = c.id AND v.next_maintenance_date >= current_date)`,
+};
+
+function orderBy(condition: CustomerCondition): SQL {
+  const sort = condition.sort ?? { field: 'lastVisitAt' as const, order: 'desc' as const };
+  const direction = sql.raw(sort.order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
+  // id breaks ties so pages never repeat or skip a customer.
+  return sql`${SORT_SQL[sort.field]} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
+}
+
+export interface CustomerVehicleSummary {
+  id: number;
+  plate: string;
+  brand: string;
+  series: string;
+  model: string;
+  vin: string;
+  mileage: number;
+  insuranceExpiry: string | null;
+  nextMaintenanceDate: string | null;
+}
+
+export interface CustomerListRow {
+  id: number;
+  name: string;
+  mobile: string;
+  gender: 'M' | 'F' | null;
+  level: string;
+  source: string;
+  storeId: number;
+  storeName: string;
+  visitCount: number;
+  totalSpend: number;
+  lastVisitAt: string | null;
+  createdAt: string;
+  stage: LifecycleStage;
+  tags: { id: number; name: string; colour: string }[];
+  vehicles: CustomerVehicleSummary[];
+}
+
+/** One page of customers and the total, in the condition's order. */
+export async function listCustomers(
+  db: Queryable,
+  scope: TenantScope,
+  condition: CustomerCondition,
+  options: { showPhone: boolean },
+): Promise<{ total: number; page: number; pageSize: number; list: CustomerListRow[] }> {
+  const groups = await loadGroups(db, scope, condition);
+  const where = conditionSql(scope, condition, groups);
+  const offset = (condition.page - 1) * condition.pageSize;
+  const [countRow, rows] = await Promise.all([
+    db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${where}`),
+    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'>>(sql`
+      SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
+             c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
+             c.created_at AS "createdAt", ${stageSql('c')} AS stage
+        FROM (SELECT c.* FROM customer c WHERE ${where} ORDER BY ${orderBy(condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
+        JOIN garage g ON g.id = c.store_id
+       ORDER BY ${orderBy(condition)}`),
+  ]);
+  const details = await customerExtras(db, rows.map((row) => row.id));
+  const list = rows.map((row) => ({
+    ...row,
+    mobile: options.showPhone ? row.mobile : maskMobile(row.mobile),
+    tags: details.tags.get(row.id) ?? [],
+    vehicles: details.vehicles.get(row.id) ?? [],
+  }));
+  return { total: countRow?.total ?? 0, page: condition.page, pageSize: condition.pageSize, list };
+}
+
+/** Tags and vehicles of a page of customers, two queries for the whole page. */
+async function customerExtras(db: Queryable, customerIds: number[]) {
+  const tags = new Map<number, CustomerListRow['tags']>();
+  const vehicles = new Map<number, CustomerVehicleSummary[]>();
+  if (customerIds.length === 0) return { tags, vehicles };
+  const ids = sql.param(customerIds);
+  const [tagRows, vehicleRows] = await Promise.all([
+    db.rows<{ customerId: number; id: number; name: string; colour: string }>(sql`
+      SELECT ct.customer_id AS "customerId", t.id, t.name, t.colour
+        FROM customer_tag ct JOIN tag t ON t.id = ct.tag_id
+       WHERE ct.customer_id = ANY(${ids}::int[]) ORDER BY t.group_name, t.id`),
+    db.rows<CustomerVehicleSummary & { customerId: number }>(sql`
+      SELECT v.customer_id AS "customerId", v.id, v.plate, v.brand, v.series, v.model, v.vin, v.mileage,
+             v.insurance_expiry AS "insuranceExpiry", v.next_maintenance_date AS "nextMaintenanceDate"
+        FROM vehicle v WHERE v.customer_id = ANY(${ids}::int[]) ORDER BY v.last_visit_at DESC NULLS LAST, v.id`),
+  ]);
+  for (const { customerId, ...tag } of tagRows) tags.set(customerId, [...(tags.get(customerId) ?? []), tag]);
+  for (const { customerId, ...vehicle } of vehicleRows) vehicles.set(customerId, [...(vehicles.get(customerId) ?? []), vehicle]);
+  return { tags, vehicles };
+}
+
+/** Ids of every customer a condition matches (bulk actions on "all results"), capped. */
+export async function customerIdsMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition, limit: number): Promise<number[]> {
+  const groups = await loadGroups(db, scope, condition);
+  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM customer c WHERE ${conditionSql(scope, condition, groups)} ORDER BY c.id LIMIT ${limit}`);
+  return rows.map((row) => row.id);
+}
+
+export async function countMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<number> {
+  const groups = await loadGroups(db, scope, condition);
+  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${conditionSql(scope, condition, groups)}`);
+  return row?.total ?? 0;
+}
+
+/** Of the given ids, those the caller may see (bulk actions never touch other stores' customers). */
+export async function visibleCustomerIds(db: Queryable, scope: TenantScope, customerIds: number[]): Promise<number[]> {
+  if (customerIds.length === 0) return [];
+  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM customer c WHERE ${scope.storeRows('c')} AND c.id = ANY(${sql.param(customerIds)}::int[])`);
+  return rows.map((row) => row.id);
+}
+
+// ── Options of the condition builder ────────────────────────────────────────────────────────────
+
+export interface ConditionOptions {
+  stores: { id: number; name: string; count: number }[];
+  tags: { id: number; name: string; colour: string; groupName: string; count: number }[];
+  brands: { name: string; count: number }[];
+  levels: { name: string; count: number }[];
+  sources: { name: string; count: number }[];
+  groups: { id: number; name: string; kind: 'condition' | 'fixed' }[];
+}
+
+/** Values to choose from, each with how many visible customers (in the chosen stores) have it. */
+export async function conditionOptions(db: Queryable, scope: TenantScope, storeIds: number[] | undefined): Promise<ConditionOptions> {
+  const inStores = scope.storeRowsIn('c', storeIds);
+  const [stores, tags, brands, levels, sources, groups] = await Promise.all([
+    db.rows<ConditionOptions['stores'][number]>(sql`
+      SELECT g.id, g.name, COALESCE(n.count, 0)::int AS count FROM garage g
+        LEFT JOIN (SELECT c.store_id, count(*) AS count FROM customer c WHERE ${scope.storeRows('c')} GROUP BY c.store_id) n ON n.store_id = g.id
+       WHERE g.chain_id = ${scope.chainId} AND g.id = ANY(${sql.param(scope.storeIds)}::int[]) ORDER BY g.sort, g.id`),
+    db.rows<ConditionOptions['tags'][number]>(sql`
+      SELECT t.id, t.name, t.colour, t.group_name AS "groupName", COALESCE(n.count, 0)::int AS count FROM tag t
+        LEFT JOIN (SELECT ct.tag_id, count(*) AS count FROM customer_tag ct JOIN customer c ON c.id = ct.customer_id WHERE ${inStores} GROUP BY ct.tag_id) n
+               ON n.tag_id = t.id
+       WHERE ${scope.chainRows('t')} ORDER BY t.group_name, t.id`),
+    db.rows<{ name: string; count: number }>(sql`
+      SELECT v.brand AS name, count(DISTINCT v.customer_id)::int AS count FROM vehicle v JOIN customer c ON c.id = v.customer_id
+       WHERE ${inStores} GROUP BY v.brand ORDER BY count DESC, v.brand`),
+    db.rows<{ name: string; count: number }>(sql`
+      SELECT c.level AS name, count(*)::int AS count FROM customer c WHERE ${inStores} AND c.level <> '' GROUP BY c.level ORDER BY count DESC`),
+    db.rows<{ name: string; count: number }>(sql`
+      SELECT c.source AS name, count(*)::int AS count FROM customer c WHERE ${inStores} AND c.source <> '' GROUP BY c.source ORDER BY count DESC`),
+    db.rows<ConditionOptions['groups'][number]>(sql`SELECT g.id, g.name, g.kind FROM customer_group g WHERE ${scope.chainRows('g')} ORDER BY g.id`),
+  ]);
+  return { stores, tags, brands, levels, sources, groups };
+}
+
+// ── Saved conditions (per user) ─────────────────────────────────────────────────────────────────
+
+export interface SavedCondition {
+  id: number;
+  name: string;
+  condition: unknown;
+  createdAt: string;
+}
+
+export function savedConditions(db: Queryable, scope: TenantScope): Promise<SavedCondition[]> {
+  return db.rows<SavedCondition>(sql`SELECT s.id, s.name, s.condition, s.created_at AS "createdAt" FROM saved_condition s
+                                      WHERE ${scope.chainRows('s')} AND s.user_id = ${scope.auth.userId} ORDER BY s.id`);
+}
+
+/** Saving under an existing name replaces that condition (the user "updates" it). */
+export async function saveCondition(db: Queryable, scope: TenantScope, name: string, condition: unknown): Promise<SavedCondition> {
+  const row = await db.one<SavedCondition>(sql`
+    INSERT INTO saved_condition (chain_id, user_id, name, condition) VALUES (${scope.chainId}, ${scope.auth.userId}, ${name}, ${JSON.stringify(condition)}::jsonb)
+    ON CONFLICT (user_id, name) DO UPDATE SET condition = EXCLUDED.condition
+    RETURNING id, name, condition, created_at AS "createdAt"`);
+  return row as SavedCondition;
+}
+
+export function deleteCondition(db: Queryable, scope: TenantScope, id: number): Promise<number> {
+  return db.run(sql`DELETE FROM saved_condition s WHERE s.id = ${id} AND ${scope.chainRows('s')} AND s.user_id = ${scope.auth.userId}`);
+}
+
+// ── Groups ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface CustomerGroupRow {
+  id: number;
+  name: string;
+  kind: 'condition' | 'fixed';
+  condition: unknown;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string | null;
+  createdById: number | null;
+}
+
+export function groupRows(db: Queryable, scope: TenantScope, id?: number): Promise<CustomerGroupRow[]> {
+  return db.rows<CustomerGroupRow>(sql`
+    SELECT g.id, g.name, g.kind, g.condition, g.created_at AS "createdAt", g.updated_at AS "updatedAt", u.nick_name AS "createdBy", g.created_by AS "createdById"
+      FROM customer_group g LEFT JOIN app_user u ON u.id = g.created_by
+     WHERE ${scope.chainRows('g')} ${id === undefined ? sql`` : sql`AND g.id = ${id}`} ORDER BY g.id`);
+}
+
+/** Members a group has now, counted within the caller's visible stores. */
+export async function groupMemberCount(db: Queryable, scope: TenantScope, group: GroupDefinition): Promise<number> {
+  return countMatching(db, scope, upgradeCondition({ version: 1, groupIds: [group.id] }));
+}
+
+export async function groupNames(db: Queryable, scope: TenantScope): Promise<string[]> {
+  const rows = await db.rows<{ name: string }>(sql`SELECT g.name FROM customer_group g WHERE ${scope.chainRows('g')}`);
+  return rows.map((row) => row.name);
+}
+
+export async function groupNameTaken(db: Queryable, scope: TenantScope, name: string, exceptId?: number): Promise<boolean> {
+  const row = await db.one(sql`SELECT 1 FROM customer_group g WHERE ${scope.chainRows('g')} AND g.name = ${name}
+                                ${exceptId === undefined ? sql`` : sql`AND g.id <> ${exceptId}`}`);
+  return row !== undefined;
+}
+
+export async function insertGroup(db: Queryable, scope: TenantScope, group: { name: string; kind: 'condition' | 'fixed'; condition: unknown }): Promise<number> {
+  const row = await db.one<{ id: number }>(sql`
+    INSERT INTO customer_group (chain_id, name, kind, condition, created_by)
+    VALUES (${scope.chainId}, ${group.name}, ${group.kind}, ${group.condition === null ? null : JSON.stringify(group.condition)}::jsonb, ${scope.auth.userId})
+    RETURNING id`);
+  return (row as { id: number }).id;
+}
+
+export function updateGroup(db: Queryable, scope: TenantScope, id: number, change: { name?: string; condition?: unknown }): Promise<number> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (change.name !== undefined) sets.push(sql`name = ${change.name}`);
+  if (change.condition !== undefined) sets.push(sql`condition = ${JSON.stringify(change.condition)}::jsonb`);
+  return db.run(sql`UPDATE customer_group g SET ${sql.join(sets, sql`, `)} WHERE g.id = ${id} AND ${scope.chainRows('g')}`);
+}
+
+export function deleteGroup(db: Queryable, scope: TenantScope, id: number): Promise<number> {
+  return db.run(sql`DELETE FROM customer_group g WHERE g.id = ${id} AND ${scope.chainRows('g')}`);
+}
+
+/** Adds visible customers to a fixed group; answers how many were new to it. */
+export function addGroupMembers(db: Queryable, scope: TenantScope, groupId: number, customerIds: number[]): Promise<number> {
+  if (customerIds.length === 0) return Promise.resolve(0);
+  return db.run(sql`
+    INSERT INTO customer_group_member (chain_id, group_id, customer_id)
+    SELECT ${scope.chainId}, ${groupId}, c.id FROM customer c WHERE ${scope.storeRows('c')} AND c.id = ANY(${sql.param(customerIds)}::int[])
+    ON CONFLICT DO NOTHING`);
+}
+
+export function removeGroupMembers(db: Queryable, scope: TenantScope, groupId: number, customerIds: number[]): Promise<number> {
+  if (customerIds.length === 0) return Promise.resolve(0);
+  return db.run(sql`
+    DELETE FROM customer_group_member m USING customer c
+     WHERE m.group_id = ${groupId} AND m.customer_id = c.id AND ${scope.storeRows('c')} AND c.id = ANY(${sql.param(customerIds)}::int[])`);
+}
+
+// ── Detail ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function customerDetail(db: Queryable, scope: TenantScope, customerId: number, options: { showPhone: boolean }) {
+  const customer = await db.one<Record<string, unknown> & { mobile: string }>(sql`
+    SELECT c.id, c.name, c.mobile, c.gender, c.birthday, c.source, c.level, c.remark, c.store_id AS "storeId", g.name AS "storeName",
+           c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.first_visit_at AS "firstVisitAt",
+           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql('c')} AS stage
+      FROM customer c JOIN garage g ON g.id = c.store_id WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);
+  if (!customer) return null;
+  const extras = await customerExtras(db, [customerId]);
+  const groups = await db.rows<{ id: number; name: string }>(sql`
+    SELECT g.id, g.name FROM customer_group_member m JOIN customer_group g ON g.id = m.group_id
+     WHERE m.customer_id = ${customerId} AND ${scope.chainRows('g')} ORDER BY g.id`);
+  return {
+    ...customer,
+    mobile: options.showPhone ? customer.mobile : maskMobile(customer.mobile),
+    tags: extras.tags.get(customerId) ?? [],
+    vehicles: extras.vehicles.get(customerId) ?? [],
+    groups,
+  };
+}
+
+export async function vehicleDetail(db: Queryable, scope: TenantScope, vehicleId: number, options: { showPhone: boolean }) {
+  const vehicle = await db.one<Record<string, unknown> & { customerId: number }>(sql`
+    SELECT v.id, v.plate, v.vin, v.brand, v.series, v.model, v.model_year AS "modelYear", v.colour, v.energy_type AS "energyType",
+           v.registration_date AS "registrationDate", v.mileage, v.mileage_updated_at AS "mileageUpdatedAt", v.visit_count AS "visitCount",
+           v.total_spend AS "totalSpend", v.last_visit_at AS "lastVisitAt", v.next_maintenance_date AS "nextMaintenanceDate",
+           v.next_maintenance_mileage AS "nextMaintenanceMileage", v.insurance_expiry AS "insuranceExpiry",
+           (v.insurance_expiry - current_date) AS "insuranceDaysLeft", v.store_id AS "storeId", g.name AS "storeName",
+           v.customer_id AS "customerId"
+      FROM vehicle v JOIN garage g ON g.id = v.store_id WHERE ${scope.storeRows('v')} AND v.id = ${vehicleId}`);
+  if (!vehicle) return null;
+  const [owner, visits, policies, yearly] = await Promise.all([
+    customerDetail(db, scope, vehicle.customerId, options),
+    db.rows(sql`
+      SELECT r.id, r.order_no AS "orderNo", r.maint_date AS "maintDate", r.mileage, r.kind, r.items, r.amount, r.advisor, g.name AS "storeName"
+        FROM maintenance_record r JOIN garage g ON g.id = r.store_id
+       WHERE r.vehicle_id = ${vehicleId} AND r.chain_id = ${scope.chainId} ORDER BY r.maint_date DESC, r.id DESC LIMIT 50`),
+    db.rows(sql`
+      SELECT p.id, p.insurer, p.policy_no AS "policyNo", p.compulsory_premium AS "compulsoryPremium", p.commercial_premium AS "commercialPremium",
+             p.coverages, p.start_date AS "startDate", p.expiry_date AS "expiryDate"
+        FROM insurance_policy p WHERE p.vehicle_id = ${vehicleId} AND p.chain_id = ${scope.chainId} ORDER BY p.expiry_date DESC`),
+    db.rows<{ year: number; visits: number; spend: number }>(sql`
+      SELECT extract(year FROM r.maint_date)::int AS year, count(*)::int AS visits, sum(r.amount) AS spend
+        FROM maintenance_record r WHERE r.vehicle_id = ${vehicleId} AND r.chain_id = ${scope.chainId}
+       GROUP BY 1 ORDER BY 1`),
+  ]);
+  return { vehicle, owner, visits, policies, spendByYear: yearly };
+}
+
+/** Vehicles whose plate (with or without province) or VIN starts with the text, for the panorama's search. */
+export function searchVehicles(db: Queryable, scope: TenantScope, text: string, limit = 10) {
+  const upper = text.replace(/\s+/g, '').toUpperCase();
+  const prefix = `${likeLiteral(upper)}%`;
+  return db.rows<{ id: number; plate: string; brand: string; series: string; customerName: string }>(sql`
+    SELECT v.id, v.plate, v.brand, v.series, c.name AS "customerName"
+      FROM vehicle v JOIN customer c ON c.id = v.customer_id
+     WHERE ${scope.storeRows('v')} AND (v.plate LIKE ${prefix} OR substr(v.plate, 2) LIKE ${prefix} OR v.vin LIKE ${prefix})
+     ORDER BY v.plate LIMIT ${limit}`);
+}
+
+// ── Board ───────────────────────────────────────────────────────────────────────────────────────
+
+export function stageCountsByStore(db: Queryable, scope: TenantScope, storeIds: number[] | undefined) {
+  return db.rows<{ storeId: number; storeName: string; stage: LifecycleStage; count: number }>(sql`
+    SELECT c.store_id AS "storeId", g.name AS "storeName", s.stage, count(*)::int AS count
+      FROM customer c JOIN garage g ON g.id = c.store_id
+      CROSS JOIN LATERAL (SELECT ${stageSql('c')} AS stage) s
+     WHERE ${scope.storeRowsIn('c', storeIds)}
+     GROUP BY c.store_id, g.name, g.sort, s.stage ORDER BY g.sort, c.store_id`);
+}

@@ -1,0 +1,181 @@
+/**
+ * Logins and tokens through real HTTP: password, SMS code, WeCom, the throttle, expiry (999),
+ * invalid or revoked tokens (-2). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../db/database';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+
+let server: TestServer;
+let address = 0;
+/** Every test logs in from its own address, so the per-address throttle of one test never hits another. */
+const from = () => ({ 'x-forwarded-for': `10.0.0.${++address}` });
+
+beforeAll(async () => {
+  server = await startTestServer({ config: { trustProxy: true } });
+});
+afterAll(() => server?.close());
+
+const login = (username: string, password: string, headers = from()) =>
+  server.call<{ userId: number; nickName: string; garageId: number }>('POST', '/user/username-token', { body: { username, password }, headers });
+
+describe('username + password', () => {
+  it('answers the token in the exposed `token` header and the user as data', async () => {
+    const answer = await login('admin', 'Garage@2026');
+    expect(answer.code).toBe(0);
+    expect(answer.msg).toBe('ok');
+    expect(answer.data).toMatchObject({ userId: 1, nickName: '陈总', garageId: 1 });
+    const token = answer.headers.get('token')!;
+    expect(answer.headers.get('access-control-expose-headers')).toContain('token');
+    const sub = JSON.parse(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).sub);
+    expect(sub).toEqual({ id: 1 });
+    const info = await server.call<{ nickName: string }>('GET', '/user/info', { token });
+    expect(info.data.nickName).toBe('陈总');
+  });
+
+  it('encrypts the answer body unless the request carries yj-test', async () => {
+    const answer = await login('manager', 'Garage@2026');
+    expect(answer.raw).not.toContain('"code"');
+    expect(answer.headers.get('content-type')).toContain('text/plain');
+    const plain = await server.call('POST', '/user/username-token', { body: { username: 'manager', password: 'Garage@2026' }, query: { 'yj-test': 1 }, headers: from() });
+    expect(JSON.parse(plain.raw)).toMatchObject({ code: 0, msg: 'ok' });
+  });
+
+  it('says clearly when the password or the username is wrong, without telling which', async () => {
+    const wrongPassword = await login('frontdesk', 'nope-1234');
+    const unknownUser = await login('nobody', 'nope-1234');
+    expect(wrongPassword).toMatchObject({ code: 401, msg: '用户名或密码错误' });
+    expect(unknownUser).toMatchObject({ code: 401, msg: '用户名或密码错误' });
+    expect(wrongPassword.headers.get('token')).toBeNull();
+    expect(wrongPassword.status).toBe(200);
+  });
+
+  it('explains missing fields in Chinese instead of failing', async () => {
+    expect(await server.call('POST', '/user/username-token', { body: { username: 'admin' }, headers: from() })).toMatchObject({ code: 400, msg: '请输入密码' });
+    expect(await server.call('POST', '/user/username-token', { body: '{not json', headers: from() })).toMatchObject({ code: 400, msg: '请求内容不是有效的 JSON' });
+  });
+
+  it('locks an account after 5 failures in 10 minutes, from any address, and tells how long', async () => {
+    for (let i = 0; i < 4; i++) expect((await login('hx-manager', `wrong-${i}`)).code).toBe(401);
+    const fifth = await login('hx-manager', 'wrong-5');
+    expect(fifth.code).toBe(429);
+    expect(fifth.msg).toMatch(/^登录失败次数过多，请 (10|9) 分钟后再试$/);
+    // Even the right password is refused while locked, from a fresh address too.
+    const right = await login('hx-manager', 'Garage@2026');
+    expect(right.code).toBe(429);
+    expect(right.headers.get('token')).toBeNull();
+    // Once the failures are older than the window, the account opens again.
+    await server.db.run(sql`UPDATE login_failure SET failed_at = failed_at - interval '11 minutes' WHERE key = 'user:hx-manager'`);
+    expect((await login('hx-manager', 'Garage@2026')).code).toBe(0);
+  });
+
+  it('locks an address after 5 failures, whatever accounts it tries', async () => {
+    const address = from();
+    const names = ['a1', 'a2', 'a3', 'a4', 'a5'];
+    const answers = [];
+    for (const name of names) answers.push(await login(name, 'wrong-password', address));
+    expect(answers.slice(0, 4).every((answer) => answer.code === 401)).toBe(true);
+    expect(answers[4].code).toBe(429);
+    expect((await login('admin', 'Garage@2026', address)).code).toBe(429);
+    expect((await login('admin', 'Garage@2026')).code).toBe(0);
+  });
+});
+
+describe('tokens', () => {
+  it('answers 999 for an expired token and -2 for a missing, forged or unknown-user token', async () => {
+    expect((await server.call('GET', '/user/info', { token: server.signToken(1, { ttlSeconds: -5 }) })).code).toBe(999);
+    expect((await server.call('GET', '/user/info')).code).toBe(-2);
+    const token = await server.loginToken('admin');
+    const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect((await server.call('GET', '/user/info', { token: forged })).code).toBe(-2);
+    expect((await server.call('GET', '/user/info', { token: server.signToken(9999) })).code).toBe(-2);
+    expect((await server.call('GET', '/user/info', { token: 'garbage' })).code).toBe(-2);
+  });
+
+  it('revokes only this token on logout', async () => {
+    const first = await server.loginToken('manager');
+    const second = await server.loginToken('manager');
+    expect((await server.call('POST', '/user/logout', { token: first })).code).toBe(0);
+    expect((await server.call('GET', '/user/info', { token: first })).code).toBe(-2);
+    expect((await server.call('GET', '/user/info', { token: second })).code).toBe(0);
+  });
+
+  it('changes the password: old password checked, rules explained, every older token revoked', async () => {
+    const token = await server.loginToken('hx-admin');
+    const other = await server.loginToken('hx-admin');
+    expect(await server.call('POST', '/user/pwd/update', { token, query: { oldPassword: 'wrong-pass1', newPassword: 'NewPass2026' } })).toMatchObject({ code: 401, msg: '原密码不正确' });
+    expect(await server.call('POST', '/user/pwd/update', { token, query: { oldPassword: 'Garage@2026', newPassword: 'short1' } })).toMatchObject({ code: 400, msg: '新密码至少 8 位' });
+    expect(await server.call('POST', '/user/pwd/update', { token, query: { oldPassword: 'Garage@2026', newPassword: 'onlyletters' } })).toMatchObject({ code: 400, msg: '新密码需同时包含字母和数字' });
+    const changed = await server.call('POST', '/user/pwd/update', { token, query: { oldPassword: 'Garage@2026', newPassword: 'NewPass2026' } });
+    expect(changed.code).toBe(0);
+    expect((await server.call('GET', '/user/info', { token })).code).toBe(-2);
+    expect((await server.call('GET', '/user/info', { token: other })).code).toBe(-2);
+    expect((await server.call('GET', '/user/info', { token: changed.headers.get('token')! })).code).toBe(0);
+    expect((await login('hx-admin', 'Garage@2026')).code).toBe(401);
+    expect((await login('hx-admin', 'NewPass2026')).code).toBe(0);
+  });
+});
+
+describe('phone + SMS code', () => {
+  const phone = '13800000003';
+  const code = (headers = from()) => server.call<{ cooldownSeconds: number }>('POST', '/user/phone-code', { body: { phone }, headers });
+  const phoneLogin = (value: string, headers = from()) => server.call('POST', '/user/phone-token', { body: { phone, code: value }, headers });
+  const age = (minutes: number) => server.db.run(sql`UPDATE sms_login_code SET created_at = created_at - make_interval(secs => ${minutes * 60}), expires_at = expires_at - make_interval(secs => ${minutes * 60}) WHERE phone = ${phone}`);
+
+  it('sends a 6-digit code through the SMS provider and logs in with it once', async () => {
+    const sent = await code();
+    expect(sent).toMatchObject({ code: 0, data: { cooldownSeconds: 60, validMinutes: 5 } });
+    const value = (await server.lastSmsCode(phone))!;
+    expect(value).toMatch(/^\d{6}$/);
+    const answer = await phoneLogin(value);
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ userId: 3, nickName: '王小雨' });
+    expect(answer.headers.get('token')).toBeTruthy();
+    expect(await phoneLogin(value)).toMatchObject({ code: 401, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('sends at most one code per 60 seconds per phone', async () => {
+    await age(2);
+    expect((await code()).code).toBe(0);
+    const again = await code();
+    expect(again.code).toBe(429);
+    expect(again.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    await age(1.1);
+    expect((await code()).code).toBe(0);
+  });
+
+  it('refuses a wrong code and a code older than 5 minutes', async () => {
+    await age(2);
+    await code();
+    const value = (await server.lastSmsCode(phone))!;
+    const wrong = value === '000000' ? '111111' : '000000';
+    expect(await phoneLogin(wrong)).toMatchObject({ code: 401, msg: '验证码错误' });
+    await age(5);
+    expect(await phoneLogin(value)).toMatchObject({ code: 401, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('validates the phone number and sends nothing to numbers without an account', async () => {
+    expect(await server.call('POST', '/user/phone-code', { body: { phone: '12345' }, headers: from() })).toMatchObject({ code: 400, msg: '请输入正确的 11 位手机号' });
+    const stranger = await server.call('POST', '/user/phone-code', { body: { phone: '13712345678' }, headers: from() });
+    expect(stranger.code).toBe(0);
+    expect(await server.lastSmsCode('13712345678')).toBeNull();
+  });
+});
+
+describe('WeCom login', () => {
+  it('logs in a member of the chain’s corp by OAuth code, on the work-chat host too', async () => {
+    const answer = await server.call('GET', '/qy/qy-login', { host: '/wecom', query: { code: 'dev:wwantu0000demo01:AnTuLi' }, headers: from() });
+    expect(answer.code).toBe(0);
+    expect(answer.data).toMatchObject({ userId: 2, nickName: '李店长' });
+    expect(answer.headers.get('token')).toBeTruthy();
+    const viaMain = await server.call('POST', '/qy/qy-login', { body: { code: 'dev:wwantu0000demo01:AnTuChen' }, headers: from() });
+    expect(viaMain.data).toMatchObject({ userId: 1 });
+  });
+
+  it('refuses unknown codes and members of another corp', async () => {
+    expect(await server.call('GET', '/qy/qy-login', { host: '/wecom', query: { code: 'expired-code' }, headers: from() })).toMatchObject({ code: 401, msg: '企业微信授权已失效，请重新进入' });
+    const otherCorp = await server.call('GET', '/qy/qy-login', { host: '/wecom', query: { code: 'dev:wwhuaxing000demo:AnTuLi' }, headers: from() });
+    expect(otherCorp.code).toBe(401);
+    expect(otherCorp.msg).toContain('尚未绑定');
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * Customers, vehicles, maintenance history, part replacements, insurance policies, tags, groups,
+ * saved conditions and SMS templates of one demo chain — all derived from one seeded PRNG.
+ * Dates are relative to the seeding day, so "insurance expiring within 30 days" always finds cars.
+ */
+import type { Queryable } from '../db/database';
+import { insertMany } from './bulk';
+import type { ChainPlan } from './accounts';
+import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
+import { Random } from './random';
+import { makeVin } from './vin';
+
+const DAY = 86_400_000;
+
+/** Day number (days since 1970-01-01) ↔ 'YYYY-MM-DD'. */
+export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
+export const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+const at = (day: number, hour: number, minute: number) =>
+  `${dateOf(day)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+08`;
+
+/** Next free id of each table across chains (ids are explicit so the data is the same every run). */
+export interface IdCounters {
+  customer: number;
+  vehicle: number;
+  maintenance_record: number;
+  part_replacement: number;
+  insurance_policy: number;
+  tag: number;
+  customer_group: number;
+  saved_condition: number;
+  sms_template: number;
+}
+
+export const newCounters = (): IdCounters => ({
+  customer: 0, vehicle: 0, maintenance_record: 0, part_replacement: 0, insurance_policy: 0, tag: 0, customer_group: 0, saved_condition: 0, sms_template: 0,
+});
+
+const TAGS = [
+  ['客户价值', '高价值客户', '#dc2626'], ['客户价值', '潜力客户', '#f59e0b'], ['客户价值', '价格敏感', '#6b7280'],
+  ['车辆', '新能源车主', '#16a34a'], ['车辆', '豪华品牌', '#7c3aed'], ['车辆', '车龄5年以上', '#0891b2'],
+  ['服务偏好', '常做保养', '#2563eb'], ['服务偏好', '钣喷客户', '#db2777'], ['服务偏好', '洗美会员', '#0d9488'],
+  ['营销', '续保意向', '#ea580c'], ['营销', '活动参与', '#65a30d'], ['营销', '流失预警', '#b91c1c'],
+] as const;
+
+const TEMPLATES = [
+  ['保养提醒', 'notice', '【{门店名称}】尊敬的{客户姓名}，您的爱车{车牌号}已行驶约{当前里程}公里，建议近期到店保养。预约电话：{门店电话}。'],
+  ['保险续保提醒', 'notice', '【{门店名称}】{客户姓名}您好，您的爱车{车牌号}车险将于{保险到期日}到期，续保可享工时 8 折，回复 1 预约专属顾问。'],
+  ['生日祝福', 'marketing', '【{门店名称}】{客户姓名}，祝您生日快乐！生日当月到店可免费领取精洗一次，期待您的光临。回复 T 退订'],
+  ['春季保养节', 'marketing', '【{门店名称}】春季保养节：小保养套餐 299 元起，空调清洗免费检测，活动至本月底。回复 T 退订'],
+  ['服务回访', 'notice', '【{门店名称}】{客户姓名}您好，感谢您近日到店，爱车{车牌号}使用中如有任何问题请随时联系我们。'],
+] as const;
+
+const REMARKS = ['', '', '', '', '', '喜欢周末到店', '对价格比较敏感', '需提前电话预约', '公司车辆，需开专票', '老客户介绍的朋友', '只做原厂件'];
+
+const WEAR_PARTS: Record<string, { km: number; months: number }> = {
+  SPARK_PLUG: { km: 40_000, months: 48 },
+  BRAKE_FLUID: { km: 40_000, months: 24 },
+  COOLANT: { km: 80_000, months: 48 },
+  GEAR_OIL: { km: 60_000, months: 48 },
+  BRAKE_PAD_FRONT: { km: 40_000, months: 36 },
+  BATTERY: { km: 100_000, months: 36 },
+  TYRE: { km: 50_000, months: 48 },
+  WIPER: { km: 30_000, months: 12 },
+};
+
+export interface ChainSeedSummary {
+  customers: number;
+  vehicles: number;
+  maintenanceRecords: number;
+  partReplacements: number;
+  insurancePolicies: number;
+}
+
+export async function seedChainCustomers(
+  db: Queryable,
+  chain: ChainPlan,
+  options: { customers: number; vehicles: number; today: string; seed: number; ids: IdCounters },
+): Promise<ChainSeedSummary> {
+  const random = new Random(options.seed);
+  const ids = options.ids;
+  const today = dayOf(options.today);
+  const thisYear = Number(options.today.slice(0, 4));
+
+  const customers: unknown[][] = [];
+  const vehicles: unknown[][] = [];
+  const records: unknown[][] = [];
+  const parts: unknown[][] = [];
+  const policies: unknown[][] = [];
+  const customerTags: unknown[][] = [];
+
+  // Tags first: customers are tagged as they are made.
+  const tagIds = new Map<string, number>();
+  const tagRows = TAGS.map(([group, name, colour]) => {
+    ids.tag += 1;
+    tagIds.set(name, ids.tag);
+    return [ids.tag, chain.id, group, name, colour];
+  });
+
+  const mobiles = new Set<string>();
+  const plates = new Set<string>();
+  const brandWeights = BRANDS.map((b) => [b, b.weight] as const);
+  const storeWeights = chain.stores.map((s) => [s.id, s.share] as const);
+
+  // Which customer owns each vehicle: one each, the rest to random customers (fleets of 2-3).
+  const owners: number[] = Array.from({ length: options.customers }, (_, i) => i);
+  for (let extra = options.customers; extra < options.vehicles; extra++) owners.push(random.int(0, options.customers - 1));
+  const vehiclesOf = new Map<number, number>();
+  for (const owner of owners) vehiclesOf.set(owner, (vehiclesOf.get(owner) ?? 0) + 1);
+
+  for (let index = 0; index < options.customers; index++) {
+    ids.customer += 1;
+    const customerId = ids.customer;
+    const gender = random.chance(0.68) ? 'M' : 'F';
+    const name = chineseName(random, gender);
+    let mobile = mobileNumber(random);
+    while (mobiles.has(mobile)) mobile = mobileNumber(random);
+    mobiles.add(mobile);
+    const storeId = random.weighted(storeWeights);
+    const birthday = random.chance(0.85) ? dateOf(dayOf(`${random.int(1962, 2003)}-01-01`) + random.int(0, 364)) : null;
+    // 20% of customers stopped coming 1-3 years ago: the board's 流失 column and churn tags need them.
+    const churnDay = random.chance(0.2) ? today - random.int(200, 1100) : today;
+
+    let visits = 0;
+    let spend = 0;
+    let firstVisit = Number.POSITIVE_INFINITY;
+    let lastVisit = Number.NEGATIVE_INFINITY;
+    let hasElectric = false;
+    let hasLuxury = false;
+    let oldCar = false;
+    let bodyWork = false;
+    const count = vehiclesOf.get(index) ?? 1;
+
+    for (let v = 0; v < count; v++) {
+      ids.vehicle += 1;
+      const vehicleId = ids.vehicle;
+      const brand: BrandInfo = random.weighted(brandWeights);
+      const series: SeriesInfo = random.pick(brand.series);
+      const model = random.pick(series.models);
+      const recentYears = series.energy === 'fuel' ? [2012, thisYear] : [Math.max(2016, thisYear - 8), thisYear];
+      const year = Math.round(random.around((recentYears[0] + recentYears[1] * 2) / 3, (recentYears[1] - recentYears[0]) / 2, recentYears[0], recentYears[1]));
+      const registrationDay = Math.min(today - 40, dayOf(`${year}-01-01`) + random.int(0, 364));
+      const kmPerDay = random.around(38, 22, 8, 120);
+      const prefix = random.chance(0.85) ? chain.platePrefix : random.pick(chain.otherPlatePrefixes);
+      let plate = plateNumber(random, prefix, series.energy);
+      while (plates.has(plate)) plate = plateNumber(random, prefix, series.energy);
+      plates.add(plate);
+      const vin = makeVin(random, brand.wmi, year, vehicleId * 7 + chain.id);
+      hasElectric ||= series.energy !== 'fuel';
+      hasLuxury ||= series.tier === 'luxury';
+      oldCar ||= today - registrationDay > 5 * 365;
+
+      // Visits: from when the car first came to us until today (or until the customer left).
+      const firstDay = Math.max(registrationDay + random.int(0, Math.max(0, Math.floor((today - registrationDay) * 0.6))), today - random.int(500, 1400));
+      const interval = random.around(210, 80, 70, 400);
+      const lastPossible = Math.min(today - 1, churnDay);
+      let day = firstDay;
+      let vehicleVisits = 0;
+      let vehicleSpend = 0;
+      let lastMileage = 0;
+      let lastVehicleVisit = -1;
+      let lastMaintenance: { day: number; mileage: number } | null = null;
+      while (day <= lastPossible) {
+        const mileage = Math.max(lastMileage + 300, Math.round((day - registrationDay) * kmPerDay * random.around(1, 0.08, 0.85, 1.15)));
+        const isMaintenance = random.chance(0.7);
+        const items = SERVICE_ITEMS.filter((item) => item.kind === (isMaintenance ? 'maintenance' : 'repair') && !(item.fuelOnly && series.energy === 'electric'));
+        const chosen = isMaintenance
+          ? [items[0], ...items.slice(1).filter(() => random.chance(0.1))]
+          : Array.from(new Set([random.pick(items), ...(random.chance(0.3) ? [random.pick(items)] : [])]));
+        const factor = TIER_FACTOR[series.tier];
+        const itemRows = chosen.map((item) => ({ name: item.name, amount: Math.round(item.labour * factor) }));
+        const partRows = chosen.flatMap((item) => item.parts.map((part) => ({ code: part.code, name: part.name, quantity: 1, price: Math.round(part.price * factor) })));
+        const amount = itemRows.reduce((sum, item) => sum + item.amount, 0) + partRows.reduce((sum, part) => sum + part.price, 0);
+        ids.maintenance_record += 1;
+        const recordId = ids.maintenance_record;
+        records.push([
+          recordId, chain.id, storeId, vehicleId, customerId,
+          `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
+          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, random.pick(ADVISORS),
+        ]);
+        for (const part of partRows) {
+          const wear = WEAR_PARTS[part.code];
+          if (!wear) continue;
+          ids.part_replacement += 1;
+          parts.push([ids.part_replacement, chain.id, storeId, vehicleId, recordId, part.code, part.name, dateOf(day), mileage, mileage + wear.km, dateOf(day + Math.round(wear.months * 30.4))]);
+        }
+        if (isMaintenance) lastMaintenance = { day, mileage };
+        bodyWork ||= chosen.some((item) => item.name.startsWith('钣金'));
+        vehicleVisits += 1;
+        vehicleSpend += amount;
+        lastMileage = mileage;
+        lastVehicleVisit = day;
+        day += Math.round(interval * random.around(1, 0.3, 0.5, 1.6));
+      }
+
+      const mileageNow = vehicleVisits > 0 ? lastMileage : Math.round((firstDay - registrationDay) * kmPerDay);
+      const serviceKm = series.energy === 'electric' ? 20_000 : 7_500;
+      const nextMaintenance = lastMaintenance ?? { day: firstDay, mileage: mileageNow };
+
+      // Insurance: the current term ends somewhere between 45 days ago (lapsed) and 11 months ahead.
+      const expiry = today + random.int(-45, 330);
+      const insurer = random.pick(INSURERS);
+      const commercial = Math.round(random.around({ economy: 2600, mid: 3800, luxury: 7200 }[series.tier], 800, 1500, 12_000));
+      for (let term = 0; term < (random.chance(0.45) ? 2 : 1); term++) {
+        const termExpiry = expiry - term * 365;
+        ids.insurance_policy += 1;
+        policies.push([
+          ids.insurance_policy, chain.id, storeId, vehicleId, customerId, insurer,
+          `P${['DAA', 'DZA'][term % 2]}${dateOf(termExpiry - 365).slice(0, 4)}${String(330_100 + chain.id)}${String(ids.insurance_policy).padStart(8, '0')}`,
+          950, commercial - term * 120,
+          [{ name: '机动车损失保险', amount: commercial > 4000 ? 300_000 : 150_000 }, { name: '第三者责任保险', amount: random.pick([1_000_000, 2_000_000, 3_000_000]) }],
+          dateOf(termExpiry - 365), dateOf(termExpiry),
+        ]);
+      }
+
+      vehicles.push([
+        vehicleId, chain.id, storeId, customerId, plate, series.energy, vin, brand.brand, series.series, model, year,
+        random.weighted(COLOURS), dateOf(registrationDay), mileageNow, vehicleVisits > 0 ? dateOf(lastVehicleVisit) : null, vehicleVisits, vehicleSpend,
+        vehicleVisits > 0 ? at(lastVehicleVisit, random.int(9, 17), random.int(0, 59)) : null,
+        dateOf(nextMaintenance.day + 180), nextMaintenance.mileage + serviceKm, dateOf(expiry),
+        at(firstDay, random.int(9, 17), random.int(0, 59)),
+      ]);
+      visits += vehicleVisits;
+      spend += vehicleSpend;
+      if (vehicleVisits > 0) {
+        firstVisit = Math.min(firstVisit, firstDay);
+        lastVisit = Math.max(lastVisit, lastVehicleVisit);
+      }
+    }
+
+    const level = spend >= 30_000 ? '钻石' : spend >= 12_000 ? '金卡' : spend >= 5_000 ? '银卡' : random.weighted(LEVELS.slice(0, 2));
+    const createdDay = Number.isFinite(firstVisit) ? firstVisit : today - random.int(1, 60);
+    customers.push([
+      customerId, chain.id, storeId, name, mobile, gender, birthday, random.weighted(SOURCES), level, random.pick(REMARKS), visits, spend,
+      Number.isFinite(firstVisit) ? at(firstVisit, 10, 0) : null,
+      Number.isFinite(lastVisit) ? at(lastVisit, random.int(9, 17), random.int(0, 59)) : null,
+      at(createdDay, random.int(9, 17), random.int(0, 59)),
+    ]);
+
+    const tags = new Set<string>();
+    if (spend >= 20_000) tags.add('高价值客户');
+    if (spend >= 6_000 && spend < 20_000 && random.chance(0.4)) tags.add('潜力客户');
+    if (hasElectric) tags.add('新能源车主');
+    if (hasLuxury) tags.add('豪华品牌');
+    if (oldCar) tags.add('车龄5年以上');
+    if (visits >= 6) tags.add('常做保养');
+    if (bodyWork) tags.add('钣喷客户');
+    if (Number.isFinite(lastVisit) && today - lastVisit > 365) tags.add('流失预警');
+    if (random.chance(0.08)) tags.add('价格敏感');
+    if (random.chance(0.1)) tags.add('洗美会员');
+    if (random.chance(0.12)) tags.add('续保意向');
+    if (random.chance(0.1)) tags.add('活动参与');
+    for (const tag of tags) customerTags.push([chain.id, customerId, tagIds.get(tag), at(createdDay, 12, 0)]);
+  }
+
+  await insertMany(db, 'tag', [['id', 'int'], ['chain_id', 'int'], ['group_name', 'text'], ['name', 'text'], ['colour', 'text']], tagRows);
+  await insertMany(db, 'customer', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['name', 'text'], ['mobile', 'text'], ['gender', 'text'], ['birthday', 'date'],
+    ['source', 'text'], ['level', 'text'], ['remark', 'text'], ['visit_count', 'int'], ['total_spend', 'numeric'], ['first_visit_at', 'timestamptz'],
+    ['last_visit_at', 'timestamptz'], ['created_at', 'timestamptz'],
+  ], customers);
+  await insertMany(db, 'vehicle', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['customer_id', 'int'], ['plate', 'text'], ['energy_type', 'text'], ['vin', 'text'],
+    ['brand', 'text'], ['series', 'text'], ['model', 'text'], ['model_year', 'int'], ['colour', 'text'], ['registration_date', 'date'],
+    ['mileage', 'int'], ['mileage_updated_at', 'date'], ['visit_count', 'int'], ['total_spend', 'numeric'], ['last_visit_at', 'timestamptz'],
+    ['next_maintenance_date', 'date'], ['next_maintenance_mileage', 'int'], ['insurance_expiry', 'date'], ['created_at', 'timestamptz'],
+  ], vehicles);
+  await insertMany(db, 'maintenance_record', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['customer_id', 'int'], ['order_no', 'text'], ['maint_date', 'date'],
+    ['mileage', 'int'], ['kind', 'text'], ['items', 'jsonb'], ['parts', 'jsonb'], ['amount', 'numeric'], ['advisor', 'text'],
+  ], records);
+  await insertMany(db, 'part_replacement', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['maintenance_record_id', 'int'], ['part_code', 'text'],
+    ['part_name', 'text'], ['replaced_at', 'date'], ['mileage', 'int'], ['next_due_mileage', 'int'], ['next_due_date', 'date'],
+  ], parts);
+  await insertMany(db, 'insurance_policy', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['customer_id', 'int'], ['insurer', 'text'], ['policy_no', 'text'],
+    ['compulsory_premium', 'numeric'], ['commercial_premium', 'numeric'], ['coverages', 'jsonb'], ['start_date', 'date'], ['expiry_date', 'date'],
+  ], policies);
+  await insertMany(db, 'customer_tag', [['chain_id', 'int'], ['customer_id', 'int'], ['tag_id', 'int'], ['created_at', 'timestamptz']], customerTags);
+
+  // Groups: two live conditions and one fixed list. Conditions use the customer condition's
+  // version-1 fields (insuranceExpiringWithinDays, notVisitedForDays, tags).
+  const admin = chain.users.find((user) => user.role === 'garage_admin');
+  const firstCustomer = ids.customer - options.customers + 1;
+  const groupRows: unknown[][] = [];
+  const memberRows: unknown[][] = [];
+  const addGroup = (name: string, kind: 'condition' | 'fixed', condition: unknown) => {
+    ids.customer_group += 1;
+    groupRows.push([ids.customer_group, chain.id, name, kind, condition, admin?.id ?? null]);
+    return ids.customer_group;
+  };
+  addGroup('保险30天内到期', 'condition', { version: 1, insuranceExpiringWithinDays: 30 });
+  addGroup('半年未到店客户', 'condition', { version: 1, notVisitedForDays: 180 });
+  const fixed = addGroup('春季保养活动名单', 'fixed', null);
+  const members = new Set<number>();
+  while (members.size < Math.min(40, options.customers)) members.add(firstCustomer + random.int(0, options.customers - 1));
+  for (const member of members) memberRows.push([chain.id, fixed, member]);
+  await insertMany(db, 'customer_group', [['id', 'int'], ['chain_id', 'int'], ['name', 'text'], ['kind', 'text'], ['condition', 'jsonb'], ['created_by', 'int']], groupRows);
+  await insertMany(db, 'customer_group_member', [['chain_id', 'int'], ['group_id', 'int'], ['customer_id', 'int']], memberRows);
+
+  if (admin) {
+    const conditions = [
+      ['新能源车主', { version: 1, tags: { mode: 'any', ids: [tagIds.get('新能源车主')] } }],
+      ['高消费客户', { version: 1, totalSpend: { min: 10_000 } }],
+    ] as const;
+    await insertMany(db, 'saved_condition', [['id', 'int'], ['chain_id', 'int'], ['user_id', 'int'], ['name', 'text'], ['condition', 'jsonb']],
+      conditions.map(([name, condition]) => [(ids.saved_condition += 1), chain.id, admin.id, name, condition]));
+  }
+  await insertMany(db, 'sms_template', [['id', 'int'], ['chain_id', 'int'], ['name', 'text'], ['kind', 'text'], ['content', 'text']],
+    TEMPLATES.map(([name, kind, content]) => [(ids.sms_template += 1), chain.id, name, kind, content]));
+
+  return { customers: customers.length, vehicles: vehicles.length, maintenanceRecords: records.length, partReplacements: parts.length, insurancePolicies: policies.length };
+}

@@ -1,0 +1,34 @@
+/** What buildApp adds to Fastify's types: the database, configuration, providers and per-request auth. */
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { AuthContext } from './auth/context';
+import type { TenantScope } from './repositories/scope';
+import type { SmsProvider } from './providers/sms';
+import type { WecomProvider } from './providers/wecom';
+
+export interface Providers {
+  sms: SmsProvider;
+  wecom: WecomProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    db: Database;
+    providers: Providers;
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not `config: { public: true }`. */
+    auth: AuthContext;
+    /** The tenancy and data-scope helper every business repository takes. */
+    scope: TenantScope;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (login routes). */
+    public?: boolean;
+    /** Permission id the caller needs (admins and -1 pass). */
+    permission?: number;
+    /** Only garage admins. */
+    admin?: boolean;
+  }
+}

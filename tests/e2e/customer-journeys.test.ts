@@ -1,0 +1,127 @@
+/**
+ * Customer journeys in real Chromium against the real server, each widget alone on a plain page of
+ * another origin: filter by plate, save and reapply a condition, make a group of it, tag customers
+ * in bulk, open a vehicle panorama. Screenshots go to /tmp/customer-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchChromium } from './host-helpers';
+import { startWidgetSite, type WidgetSite } from './customer-helpers';
+
+let server: TestServer;
+let site: WidgetSite;
+let browser: Browser;
+let token: string;
+const errors: string[] = [];
+
+async function api<T>(method: string, path: string, body?: unknown, query?: Record<string, string | number>): Promise<T> {
+  const answer = await server.call<T>(method, path, { token, body, query });
+  if (answer.code !== 0) throw new Error(`${path}: ${answer.msg}`);
+  return answer.data;
+}
+
+async function open(tag: string, attributes: Record<string, string> = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(site.pageFor(tag, { token, 'api-base': `${server.url}/api`, ...attributes }));
+  return page;
+}
+
+const list = (page: Page) => page.locator('garage-customer-list');
+const total = (page: Page) => list(page).getByTestId('total');
+
+beforeAll(async () => {
+  [server, site, browser] = await Promise.all([startTestServer(), startWidgetSite(), launchChromium()]);
+  token = await server.loginToken('admin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await server?.close();
+});
+
+describe('customer list, conditions, groups and tags', () => {
+  it('filters by plate, saves the condition, reapplies it and makes a live group of it', async () => {
+    const [vehicle] = await api<{ plate: string; customerName: string }[]>('GET', '/vehicle/search', undefined, { keyword: '浙A' });
+    const page = await open('garage-customer-list');
+    await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
+    await page.screenshot({ path: '/tmp/customer-list.png' });
+
+    const keyword = list(page).locator('sl-input.keyword input');
+    await keyword.fill(vehicle.plate.slice(1));
+    await keyword.press('Enter');
+    await expect.poll(() => total(page).textContent()).toBe('共 1 位客户');
+    await expect.poll(() => list(page).locator('tbody tr').count()).toBe(1);
+    expect(await list(page).locator('tbody tr').first().textContent()).toContain(vehicle.plate);
+    expect(await list(page).locator('tbody tr').first().textContent()).toContain(vehicle.customerName);
+
+    await list(page).getByRole('button', { name: '保存条件' }).click();
+    const nameInput = list(page).locator('sl-dialog[open] sl-input input');
+    await nameInput.fill('指定车牌');
+    await list(page).locator('sl-dialog[open]').getByRole('button', { name: '保存' }).click();
+    await list(page).locator('sl-tag.saved-chip[data-name="指定车牌"]').waitFor();
+    await page.screenshot({ path: '/tmp/customer-saved-condition.png' });
+
+    await list(page).getByRole('button', { name: '重置' }).click();
+    await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
+    await list(page).locator('sl-tag.saved-chip[data-name="指定车牌"]').click();
+    await expect.poll(() => total(page).textContent()).toBe('共 1 位客户');
+    expect(await keyword.inputValue()).toBe(vehicle.plate.slice(1));
+
+    await list(page).getByRole('button', { name: '存为分组' }).click();
+    await expect.poll(() => list(page).locator('sl-dialog[open] sl-input input').inputValue()).toBe('客户分组1');
+    await list(page).locator('sl-dialog[open]').getByRole('button', { name: '保存' }).click();
+    await expect.poll(async () => (await api<{ name: string; kind: string; memberCount: number }[]>('GET', '/client/groups')).find((group) => group.name === '客户分组1')).toMatchObject({
+      kind: 'condition',
+      memberCount: 1,
+    });
+    const saved = await api<{ name: string }[]>('GET', '/client/conditions');
+    expect(saved.map((item) => item.name)).toContain('指定车牌');
+    await page.close();
+  });
+
+  it('tags three customers in bulk and shows the group on the groups page', async () => {
+    const page = await open('garage-customer-list');
+    await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
+    const rows = list(page).locator('tbody tr');
+    const ids: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      ids.push(Number(await rows.nth(index).getAttribute('data-customer-id')));
+      await rows.nth(index).locator('input[type="checkbox"]').check();
+    }
+    await expect.poll(() => list(page).getByTestId('bulk-bar').textContent()).toContain('已选 3 位');
+    await list(page).getByRole('button', { name: '打标签' }).click();
+    await list(page).locator('sl-dialog[open]').getByRole('button', { name: '洗美会员' }).click();
+    await page.screenshot({ path: '/tmp/customer-bulk-tag.png' });
+    await list(page).locator('sl-dialog[open]').getByRole('button', { name: '确定' }).click();
+    await expect.poll(async () => {
+      const tagged = await api<{ list: { id: number; tags: { name: string }[] }[] }>('POST', '/client/list', { pageSize: 200 });
+      return tagged.list.filter((row) => ids.includes(row.id) && row.tags.some((tag) => tag.name === '洗美会员')).length;
+    }).toBe(3);
+    for (const id of ids) await expect.poll(() => list(page).locator(`tr[data-customer-id="${id}"] .tags`).textContent()).toContain('洗美会员');
+    await page.close();
+
+    const groups = await open('garage-customer-groups');
+    const card = groups.locator('garage-customer-groups article[data-group="客户分组1"]');
+    await expect.poll(() => card.getByTestId('member-count').textContent()).toBe('1 位客户');
+    await groups.screenshot({ path: '/tmp/customer-groups.png' });
+    await groups.close();
+  });
+
+  it('opens a vehicle panorama by plate search, with the maintenance timeline inside', async () => {
+    const [vehicle] = await api<{ id: number; plate: string }[]>('GET', '/vehicle/search', undefined, { keyword: '浙A' });
+    const page = await open('garage-vehicle-panorama');
+    const panorama = page.locator('garage-vehicle-panorama');
+    await panorama.locator('sl-input input').fill(vehicle.plate.slice(0, 5));
+    await panorama.getByRole('option').filter({ hasText: vehicle.plate }).click();
+    await expect.poll(() => panorama.getByTestId('panorama-plate').textContent()).toBe(vehicle.plate);
+    expect(await panorama.locator('garage-maint-timeline').getAttribute('vehicle-id')).toBe(String(vehicle.id));
+    await expect.poll(() => panorama.locator('garage-maint-timeline').locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await panorama.getByText('到店记录').waitFor();
+    await page.screenshot({ path: '/tmp/customer-panorama.png', fullPage: true });
+    await page.close();
+    expect(errors).toEqual([]);
+  });
+});

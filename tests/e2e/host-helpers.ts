@@ -1,0 +1,49 @@
+/** Browser helpers shared by the host app journeys (tests/e2e/host-*.test.ts). */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'Garage@2026';
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** A fresh context (empty storage) whose page records every console error and page error. */
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    locale: 'zh-CN',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, context, errors };
+}
+
+/** Logs in through the <garage-login> form the way a user does. */
+export async function loginThroughForm(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Waits until the startup mask is gone and the main layout shows the given page title. */
+export async function waitForPage(page: Page, title: string) {
+  await page.locator('.top-bar__title h1').filter({ hasText: new RegExp(`^${title}$`) }).waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid="loading-mask"]').waitFor({ state: 'detached', timeout: 20_000 });
+}

@@ -1,0 +1,200 @@
+/**
+ * The signed-in host app in Chromium against the real server: every route renders, the menu,
+ * the tab bar, the top bar and logout (spec sections 2 and 4).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer } from '../support/server';
+import { protectedPages, sections } from '../../host-app/src/routes';
+import { launchChromium, loginThroughForm, openPage, waitForPage, type WatchedPage } from './host-helpers';
+
+type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(username = 'admin'): Promise<WatchedPage> {
+  const watched = await openPage(browser);
+  await watched.page.goto(`${server.url}/login`);
+  await loginThroughForm(watched.page, username);
+  await waitForPage(watched.page, '工作台');
+  return watched;
+}
+
+const tabTitles = (page: Page) => page.locator('.tab-bar__tab [role="tab"]').allTextContents();
+
+describe('signed-in host app', () => {
+  it('renders every route with its title and without console errors', async () => {
+    const { page, context, errors } = await signedIn();
+    for (const route of protectedPages) {
+      await page.goto(`${server.url}${route.path}`);
+      await waitForPage(page, route.title);
+      const main = page.locator('main.shell__content');
+      await main.locator(':scope > *').first().waitFor();
+      expect((await main.innerText()).trim().length, route.path).toBeGreaterThan(0);
+      expect(errors, route.path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('follows the redirects of /home, /workKanban, /home/organization and /home/shop', async () => {
+    const { page, context } = await signedIn();
+    const expected: [string, string][] = [
+      ['/home', '/home/workKanBan'],
+      ['/workKanban', '/home/workKanBan'],
+      ['/home/organization', '/home/organization/userAuth'],
+      ['/home/shop', '/home/shop/smsMall'],
+    ];
+    for (const [from, to] of expected) {
+      await page.goto(`${server.url}${from}`);
+      await page.waitForURL((url) => url.pathname === to);
+    }
+    const organization = sections.find((s) => s.path === '/home/organization')!;
+    await page.goto(`${server.url}/home/organization`);
+    for (const child of organization.children) {
+      await page.locator('.section__nav').getByRole('link', { name: child.title, exact: true }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('shows a finished 即将上线 page for a feature whose widget is not built yet', async () => {
+    const { page, context } = await signedIn();
+    await page.goto(`${server.url}/home/organization/jobPool`);
+    await waitForPage(page, '岗位池');
+    const comingSoon = page.getByTestId('coming-soon');
+    await comingSoon.waitFor();
+    expect(await comingSoon.innerText()).toContain('即将上线');
+    expect(await comingSoon.innerText()).toContain('管理前台、技师、店长等岗位');
+    await context.close();
+  });
+
+  it('groups the menu by area for an admin and opens pages from it', async () => {
+    const { page, context } = await signedIn();
+    const groups = await page.locator('.sidebar__group-title').allTextContents();
+    expect(groups.map((g) => g.trim())).toEqual(['工作台', '客户', '营销', '保险', '数据', '设置', '商城']);
+    await page.locator('.sidebar').getByRole('link', { name: '客户列表' }).click();
+    await waitForPage(page, '客户列表');
+    expect(new URL(page.url()).pathname).toBe('/home/externalmanage');
+    await context.close();
+  });
+
+  it('shows a front-desk account only the areas its permissions open and 暂无权限 elsewhere', async () => {
+    const { page, context, errors } = await signedIn('frontdesk');
+    await expect.poll(async () => (await page.locator('.sidebar__group-title').allTextContents()).map((g) => g.trim()))
+      .toEqual(['工作台', '客户', '营销']);
+    const links = (await page.locator('.sidebar__nav a').allTextContents()).map((t) => t.trim());
+    expect(links).not.toContain('智慧大屏');
+    expect(links).not.toContain('批量导入');
+    expect(links).toContain('短信营销');
+    await page.goto(`${server.url}/home/kpi`);
+    await waitForPage(page, '数据统计');
+    await page.getByTestId('forbidden').waitFor();
+    await page.goto(`${server.url}/home/organization/userAuth`);
+    await waitForPage(page, '权限管理');
+    await page.getByTestId('forbidden').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens, closes, closes others and refreshes tabs', async () => {
+    const { page, context } = await signedIn();
+    const sidebar = page.locator('.sidebar');
+    await sidebar.getByRole('link', { name: '客户列表' }).click();
+    await waitForPage(page, '客户列表');
+    await sidebar.getByRole('link', { name: '标签管理' }).click();
+    await waitForPage(page, '标签管理');
+    await sidebar.getByRole('link', { name: '数据报表' }).click();
+    await waitForPage(page, '数据报表');
+    expect(await tabTitles(page)).toEqual(['工作台', '客户列表', '标签管理', '数据报表']);
+
+    await page.getByRole('button', { name: '关闭 数据报表' }).click();
+    await waitForPage(page, '标签管理');
+    expect(await tabTitles(page)).toEqual(['工作台', '客户列表', '标签管理']);
+
+    await page.getByRole('tab', { name: '客户列表' }).click();
+    await waitForPage(page, '客户列表');
+    await page.getByRole('button', { name: '标签页操作' }).click();
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['工作台', '客户列表']);
+    await page.getByRole('menuitem', { name: '刷新' }).waitFor({ state: 'hidden' });
+
+    const before = await page.locator('main.shell__content > *').first().elementHandle();
+    await page.getByRole('button', { name: '标签页操作' }).click();
+    await page.getByRole('menuitem', { name: '刷新' }).click();
+    await expect.poll(async () => before?.evaluate((node) => node.isConnected)).toBe(false);
+    await waitForPage(page, '客户列表');
+
+    await page.reload();
+    await waitForPage(page, '客户列表');
+    expect(await tabTitles(page)).toEqual(['工作台', '客户列表']);
+    await context.close();
+  });
+
+  it('shows the current garage with its headquarters marker and the stores with customer counts', async () => {
+    const { page, context } = await signedIn();
+    const garage = page.getByTestId('garage-switcher');
+    expect(await garage.innerText()).toContain('总部');
+    await page.getByRole('button', { name: '当前门店' }).click();
+    const items = page.getByTestId('store-switcher').getByRole('menuitemcheckbox');
+    await items.first().waitFor();
+    const texts = await items.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text).toMatch(/\d+ 位客户/);
+    await context.close();
+  });
+
+  it('validates the change-password dialog before calling the server', async () => {
+    const { page, context } = await signedIn();
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    const dialog = page.locator('sl-dialog.password-dialog');
+    await dialog.getByLabel('原密码').fill('Garage@2026');
+    await dialog.getByLabel('新密码', { exact: true }).fill('short');
+    await dialog.getByLabel('确认新密码').fill('other');
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await dialog.getByText('新密码需为 8–64 位，且同时包含字母和数字').waitFor();
+    await dialog.getByText('两次输入的新密码不一致').waitFor();
+    await context.close();
+  });
+
+  it('changes the password through the dialog and asks for a login with the new one', async () => {
+    const { page, context, errors } = await signedIn('manager');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    const dialog = page.locator('sl-dialog.password-dialog');
+    await dialog.getByLabel('原密码').fill('Garage@2026');
+    await dialog.getByLabel('新密码', { exact: true }).fill('Garage@2027');
+    await dialog.getByLabel('确认新密码').fill('Garage@2027');
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByText('密码已修改，请使用新密码重新登录').waitFor();
+    await loginThroughForm(page, 'manager', 'Garage@2027');
+    await waitForPage(page, '工作台');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logout wipes the user entry and sessionStorage and returns to /login', async () => {
+    const { page, context } = await signedIn();
+    await page.locator('.sidebar').getByRole('link', { name: '客户列表' }).click();
+    await waitForPage(page, '客户列表');
+    expect(await page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.goto(`${server.url}/home/externalmanage`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * Test harness for the web phone's signalling peer: a real Debian Kamailio bound to 127.0.0.1 on a
+ * free port, with the repo's config (tests/kamailio/kamailio.cfg) and a throw-away db_text folder
+ * holding the subscribers a test provisions (user, realm, HA1 — never a plain password).
+ *
+ *   const kamailio = await startKamailio({ subscribers: [sipSubscriber('8001', 'garage.test', 'pw')] });
+ *   kamailio.url  // ws://127.0.0.1:PORT/webrtc
+ *   await kamailio.stop();
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const KAMAILIO_BINARY = '/usr/sbin/kamailio';
+export const KAMAILIO_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'kamailio.cfg');
+
+export interface SipSubscriber {
+  user: string;
+  realm: string;
+  ha1: string;
+}
+
+export interface RunningKamailio {
+  /** WebSocket URL the browser's JsSIP connects to. */
+  url: string;
+  port: number;
+  /** Everything Kamailio logged so far (stderr), for failure messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export function ha1Of(user: string, realm: string, password: string): string {
+  return createHash('md5').update(`${user}:${realm}:${password}`).digest('hex');
+}
+
+export function sipSubscriber(user: string, realm: string, password: string): SipSubscriber {
+  return { user, realm, ha1: ha1Of(user, realm, password) };
+}
+
+function kamailioModulesPresent(): boolean {
+  const libDirs = ['/usr/lib', ...(existsSync('/usr/lib') ? readdirSync('/usr/lib') : [])
+    .filter((name) => name.endsWith('-linux-gnu'))
+    .map((name) => `/usr/lib/${name}`)];
+  return libDirs.some((dir) => existsSync(path.join(dir, 'kamailio/modules/websocket.so')));
+}
+
+/** Installs kamailio + kamailio-websocket-modules with apt-get when they are missing. */
+export function ensureKamailioInstalled(): void {
+  if (existsSync(KAMAILIO_BINARY) && kamailioModulesPresent()) return;
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (...args: string[]) => {
+    const [command, ...rest] = [...sudo, 'apt-get', ...args];
+    return spawnSync(command, rest, { stdio: 'inherit', env }).status;
+  };
+  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', '--no-install-recommends', 'kamailio', 'kamailio-websocket-modules') !== 0) {
+    throw new Error('apt-get could not install kamailio and kamailio-websocket-modules');
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function writeSubscribers(dir: string, subscribers: SipSubscriber[]): void {
+  // db_text refuses a table whose unused columns are not marked nullable, and auth_db checks the
+  // table version (subscriber = 7); either mistake only surfaces as "Authentication Error".
+  writeFileSync(path.join(dir, 'version'), 'table_name(string) table_version(int)\nsubscriber:7\n');
+  const rows = subscribers.map((s, index) => {
+    for (const value of [s.user, s.realm, s.ha1]) {
+      if (!/^[\w.+-]+$/.test(value)) throw new Error(`unsafe db_text value: ${value}`);
+    }
+    return `${index + 1}:${s.user}:${s.realm}::${s.ha1}:\n`;
+  });
+  writeFileSync(
+    path.join(dir, 'subscriber'),
+    'id(int,auto) username(string) domain(string) password(string,null) ha1(string) ha1b(string,null)\n' + rows.join(''),
+  );
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function startKamailio(options: { subscribers: SipSubscriber[]; timeoutMs?: number }): Promise<RunningKamailio> {
+  ensureKamailioInstalled();
+  const dir = mkdtempSync(path.join(tmpdir(), 'garage-kamailio-'));
+  writeSubscribers(dir, options.subscribers);
+  const port = await freePort();
+  const child = spawn(
+    KAMAILIO_BINARY,
+    [
+      '-f', KAMAILIO_CONFIG,
+      '-DD', '-E',
+      '-l', `tcp:127.0.0.1:${port}`,
+      '-A', `DBURL="text://${dir}"`,
+      '-Y', dir,
+      '-P', path.join(dir, 'kamailio.pid'),
+      '-m', '32', '-M', '4',
+      '-w', dir,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  running.add(child);
+  let log = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    log += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+    running.delete(child);
+  });
+
+  const stop = async () => {
+    if (!hasExited) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  while (!(await canConnect(port))) {
+    if (hasExited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`Kamailio did not start listening on 127.0.0.1:${port}\n${log.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `ws://127.0.0.1:${port}/webrtc`, port, log: () => log, stop };
+}

@@ -1,0 +1,123 @@
+/**
+ * Startup (spec 2): after 100 ms the admin check, the garage module config, the garage list (old
+ * version → the old site), then store list, permissions, roles and user info. Every failure is
+ * swallowed. The admin check goes first because the HTTP client's admin gate blanks every other
+ * answer until admin status is known (docs/DECISIONS.md: "Admin status first").
+ */
+import { getConfig } from './config';
+import { http } from './http/client';
+import { pageLocation } from './navigate';
+import { readAdminAnswer } from './normalize';
+import {
+  applyGarageModule,
+  applyUserInfo,
+  getToken,
+  session,
+  setGarageList,
+  setStoreList,
+  setUserPermissions,
+  setUserRoles,
+} from './session';
+import { shared } from './shared';
+
+export const STARTUP_DELAY_MS = 100;
+export const LOGIN_ROUTE = '/login';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+const quietly = { silent: true, allowDuplicate: true } as const;
+
+/** Asks the server once; meanwhile requests wait for it rather than being blanked by the gate. */
+function startAdminCheck(delayMs: number): Promise<boolean> {
+  const check = (async () => {
+    if (delayMs > 0) await wait(delayMs);
+    try {
+      session.admin.value = readAdminAnswer(await http.main.get('/user/isAdmin', quietly));
+    } catch {
+      // A failed check must not leave the gate closed for the whole visit; the server still
+      // enforces every right, the flag only hides things.
+      if (getToken()) session.admin.value = false;
+    }
+    return session.admin.value === true;
+  })();
+  shared.http.adminCheck = check;
+  void check.finally(() => {
+    if (shared.http.adminCheck === check) shared.http.adminCheck = null;
+  });
+  return check;
+}
+
+/** Resolves the admin status, asking the server only when it is not known and not being asked. */
+export function ensureAdminStatus(): Promise<boolean> {
+  if (session.admin.value !== null) return Promise.resolve(session.admin.value);
+  if (shared.http.adminCheck) return shared.http.adminCheck;
+  if (!getToken()) return Promise.resolve(false);
+  return startAdminCheck(0);
+}
+
+function isLoginRoute(path: string) {
+  return path.split(/[?#]/)[0].replace(/\/+$/, '').toLowerCase().endsWith(LOGIN_ROUTE);
+}
+
+export function oldSiteAddress(token: string): string {
+  const base = getConfig().oldSiteUrl;
+  const separator = base.includes('?') ? '&' : '?';
+  return `${base}${separator}isFromOldVersion=true&token=${encodeURIComponent(token)}`;
+}
+
+async function loadGarages(): Promise<boolean> {
+  try {
+    setGarageList(await http.main.get('/garage/switchable-list', quietly));
+  } catch {
+    setGarageList([]);
+  }
+  return session.garageList.value.some((garage) => garage.selected && garage.isOldVersion);
+}
+
+async function load(path: string, apply: (answer: unknown) => void, empty: unknown) {
+  try {
+    apply(await http.main.get(path, quietly));
+  } catch {
+    apply(empty);
+  }
+}
+
+async function runStartup(token: string): Promise<void> {
+  const adminKnown = startAdminCheck(STARTUP_DELAY_MS);
+  await wait(STARTUP_DELAY_MS);
+  await Promise.all([adminKnown, load('/garageModule/one', applyGarageModule, null)]);
+  if (getToken() !== token) return;
+  if (await loadGarages()) {
+    pageLocation.assign(oldSiteAddress(token));
+    return;
+  }
+  await Promise.all([
+    load('/client/count/store', setStoreList, []),
+    load('/sys/permission/user', setUserPermissions, []),
+    load('/sys/role/user', setUserRoles, []),
+    load('/user/info', applyUserInfo, null),
+  ]);
+  if (getToken() === token) shared.startup.doneForToken = token;
+}
+
+export interface BootstrapOptions {
+  /** The current route; startup does not run on the login route (spec 2: root view). */
+  path?: string;
+  /** Skip when startup already completed for the current token (for widgets embedded alone). */
+  once?: boolean;
+}
+
+export function bootstrap(options: BootstrapOptions = {}): Promise<void> {
+  if (options.path !== undefined && isLoginRoute(options.path)) return Promise.resolve();
+  const token = getToken();
+  if (!token) return Promise.resolve();
+  if (options.once && shared.startup.doneForToken === token) return Promise.resolve();
+  if (shared.startup.run) return shared.startup.run;
+  const run = runStartup(token)
+    .catch(() => undefined)
+    .finally(() => {
+      if (shared.startup.run === run) shared.startup.run = null;
+    });
+  shared.startup.run = run;
+  return run;
+}

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, getConfig } from './config';
+import { define, type WidgetProps } from './define';
+import { navigate, pageLocation } from './navigate';
+import { useValue } from './react';
+import { logout, session } from './session';
+import { themeForShadowRoot } from './ui/styles';
+import { toast } from './ui/toast';
+import { loading, LOADING_CLOSE_DELAY_MS } from './ui/loading';
+import { clearToasts, loadingMaskShown, toastTexts, toastTypes } from './testing/dom';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function Greeting({ greeting, host }: { greeting?: string } & WidgetProps) {
+  const nickName = useValue(session.nickName);
+  return (
+    <p data-host={host?.localName}>
+      {greeting ?? '你好'}，{nickName || '访客'}
+      <sl-spinner></sl-spinner>
+    </p>
+  );
+}
+
+define('test-greeting', Greeting, { props: { greeting: 'string' }, styles: 'p { color: rgb(1, 2, 3); }' });
+
+beforeEach(() => {
+  logout();
+  session.admin.value = false;
+  document.body.innerHTML = '';
+  clearToasts();
+});
+afterEach(() => {
+  configure({ mainBase: '/api', loginPath: '' });
+  vi.restoreAllMocks();
+});
+
+async function mount(html: string) {
+  document.body.innerHTML = html;
+  await settle();
+  return document.body.firstElementChild as HTMLElement;
+}
+
+describe('define()', () => {
+  it('renders the component into a shadow root and follows the session', async () => {
+    const element = await mount('<test-greeting greeting="早上好"></test-greeting>');
+    const paragraph = element.shadowRoot!.querySelector('p')!;
+    expect(paragraph.textContent).toBe('早上好，访客');
+    expect(paragraph.dataset.host).toBe('test-greeting');
+    session.nickName.value = '王店长';
+    await settle();
+    expect(paragraph.textContent).toBe('早上好，王店长');
+  });
+
+  it('speaks Chinese: lang on the element and on the Shoelace elements inside', async () => {
+    const element = await mount('<test-greeting></test-greeting>');
+    expect(element.getAttribute('lang')).toBe('zh-cn');
+    expect(element.shadowRoot!.querySelector('sl-spinner')!.getAttribute('lang')).toBe('zh-cn');
+  });
+
+  it('carries the theme for :host, the base styles and its own styles in the shadow root', async () => {
+    const element = await mount('<test-greeting></test-greeting>');
+    const css = element.shadowRoot!.adoptedStyleSheets.flatMap((sheet) => Array.from(sheet.cssRules, (rule) => rule.cssText)).join('\n');
+    expect(css).toContain('--sl-color-primary-600');
+    expect(css).toContain('rgb(1, 2, 3)');
+    expect(css).not.toContain(':root');
+  });
+
+  it('accepts token and api-base attributes for the whole page', async () => {
+    await mount('<test-greeting token="embedder-token" api-base="http://127.0.0.1:9/garage-api"></test-greeting>');
+    expect(session.usertoken.value).toBe('embedder-token');
+    expect(getConfig().mainBase).toBe('http://127.0.0.1:9/garage-api');
+  });
+
+  it('ignores a second definition of the same tag', () => {
+    expect(() => define('test-greeting', () => <p>其他</p>)).not.toThrow();
+  });
+});
+
+describe('theme rewrite', () => {
+  it('turns the document-level selectors into :host', () => {
+    expect(themeForShadowRoot(':root,\n:host,\n.sl-theme-light { --a: 1; } :root { --b: 2; }')).toBe(':host { --a: 1; } :host { --b: 2; }');
+  });
+});
+
+describe('navigate()', () => {
+  it('dispatches garage-navigate that leaves the shadow root', async () => {
+    const element = await mount('<test-greeting></test-greeting>');
+    const paths: string[] = [];
+    document.addEventListener('garage-navigate', (event) => paths.push((event as CustomEvent<{ path: string }>).detail.path), { once: true });
+    navigate('/home/sms', element.shadowRoot!.querySelector('p')!);
+    expect(paths).toEqual(['/home/sms']);
+  });
+
+  it('falls back to the configured login page when no host app routes the event', () => {
+    const assign = vi.spyOn(pageLocation, 'assign').mockImplementation(() => undefined);
+    configure({ loginPath: 'https://garage.example.com/login' });
+    navigate('/login');
+    expect(assign).toHaveBeenCalledWith('https://garage.example.com/login');
+    const routed = (event: Event) => event.preventDefault();
+    document.addEventListener('garage-navigate', routed);
+    navigate('/login');
+    document.removeEventListener('garage-navigate', routed);
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('toasts and loading', () => {
+  it('stacks toasts of each type with their message', () => {
+    toast.success('保存成功');
+    toast.info('已复制');
+    toast.warning('余额不足');
+    toast.error('保存失败');
+    expect(toastTexts()).toEqual(['保存成功', '已复制', '余额不足', '保存失败']);
+    expect(toastTypes()).toEqual(['success', 'info', 'warning', 'error']);
+  });
+
+  it('keeps the loading mask until 400 ms after the last close', async () => {
+    loading.open();
+    loading.open('正在导入客户…');
+    loading.close();
+    expect(loadingMaskShown()).toBe(true);
+    loading.close();
+    expect(loading.visible.value).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, LOADING_CLOSE_DELAY_MS - 100));
+    expect(loadingMaskShown()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(loadingMaskShown()).toBe(false);
+    expect(loading.visible.value).toBe(false);
+  });
+});

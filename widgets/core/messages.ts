@@ -1,0 +1,12 @@
+/** Every user-visible text of the core. The HTTP ones are spec section 8's, word for word. */
+export const httpMessages = {
+  expired: '验证过期，请重新登录！',
+  network: '网络出现异常，请联系管理员!',
+  timeout: '请求超时，请稍后重试',
+  cancelled: '请求已取消',
+  failed: '操作失败，请稍后重试',
+};
+
+export const uiMessages = {
+  loading: '加载中…',
+};

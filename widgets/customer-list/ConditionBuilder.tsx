@@ -1,0 +1,224 @@
+import { useState, type ReactNode } from 'react';
+import '@shoelace-style/shoelace/dist/components/input/input.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import type { ConditionOptions } from './api';
+import type { CustomerConditionInput } from './condition';
+import { LIFECYCLE_STAGES, type LifecycleStage } from './condition-rules';
+import { messages, stageLabels } from './messages';
+
+export type Draft = CustomerConditionInput;
+
+interface Props {
+  draft: Draft;
+  options: ConditionOptions | null;
+  showPrice: boolean;
+  onChange(draft: Draft): void;
+  onSearch(draft?: Draft): void;
+  onReset(): void;
+  onSave(): void;
+  onSaveAsGroup(): void;
+}
+
+const valueOf = (event: Event) => (event.target as HTMLInputElement).value as unknown;
+const numberOrUndefined = (text: unknown) => (text === '' || text === undefined || text === null || Number.isNaN(Number(text)) ? undefined : Number(text));
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'field wide' : 'field'}>
+      <span className="field-label">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** The filter form. Its state is the draft; 查询 (or Enter in the keyword) applies it. */
+export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch, onReset, onSave, onSaveAsGroup }: Props) {
+  const [expanded, setExpanded] = useState(() => hasAdvanced(draft));
+  const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
+  const range = (key: 'mileage' | 'totalSpend', end: 'min' | 'max', text: unknown) => set({ [key]: { ...draft[key], [end]: numberOrUndefined(text) } });
+
+  const multi = (label: string, key: 'storeIds' | 'levels' | 'sources' | 'brands' | 'groupIds', items: { value: string; label: string }[], numeric = false) => (
+    <Field label={label}>
+      <sl-select
+        multiple
+        clearable
+        size="small"
+        max-options-visible="2"
+        placeholder={key === 'storeIds' ? messages.allStores : '不限'}
+        data-field={key}
+        value={list(draft[key])}
+        onsl-change={(event: Event) => {
+          const values = list(valueOf(event));
+          set({ [key]: numeric ? values.map(Number) : values });
+        }}
+      >
+        {items.map((item) => (
+          <sl-option key={item.value} value={item.value}>
+            {item.label}
+          </sl-option>
+        ))}
+      </sl-select>
+    </Field>
+  );
+
+  return (
+    <form
+      className="builder"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      <div className="builder-row">
+        <Field label={messages.keyword} wide>
+          <sl-input
+            size="small"
+            clearable
+            aria-label={messages.keyword}
+            class="keyword"
+            placeholder={messages.keywordPlaceholder}
+            value={draft.keyword ?? ''}
+            onsl-input={(event: Event) => set({ keyword: String(valueOf(event)) })}
+            onsl-clear={() => onSearch({ ...draft, keyword: '' })}
+          >
+            <sl-icon slot="prefix" name="search"></sl-icon>
+          </sl-input>
+        </Field>
+        {multi(messages.stores, 'storeIds', (options?.stores ?? []).map((store) => ({ value: String(store.id), label: `${store.name}（${store.count}）` })), true)}
+        {multi(messages.levels, 'levels', (options?.levels ?? []).map((level) => ({ value: level.name, label: `${level.name}（${level.count}）` })))}
+        <Field label={messages.stage}>
+          <sl-select
+            size="small"
+            clearable
+            placeholder={messages.anyStage}
+            data-field="stage"
+            value={draft.stage ?? ''}
+            onsl-change={(event: Event) => set({ stage: (String(valueOf(event) || '') || undefined) as LifecycleStage | undefined })}
+          >
+            {LIFECYCLE_STAGES.map((stage) => (
+              <sl-option key={stage} value={stage}>
+                {stageLabels[stage]}
+              </sl-option>
+            ))}
+          </sl-select>
+        </Field>
+        <div className="builder-actions">
+          <sl-button size="small" variant="primary" onClick={() => onSearch()}>
+            {messages.search}
+          </sl-button>
+          <sl-button size="small" onClick={onReset}>
+            {messages.reset}
+          </sl-button>
+          <sl-button size="small" variant="text" onClick={() => setExpanded(!expanded)}>
+            {expanded ? messages.fewerFilters : messages.moreFilters}
+          </sl-button>
+          <span className="divider"></span>
+        <sl-button size="small" variant="default" onClick={onSave}>
+          <sl-icon slot="prefix" name="bookmark-plus"></sl-icon>
+          {messages.saveCondition}
+        </sl-button>
+        <sl-button size="small" variant="default" onClick={onSaveAsGroup}>
+          <sl-icon slot="prefix" name="people"></sl-icon>
+          {messages.saveAsGroup}
+        </sl-button>
+        </div>
+      </div>
+
+      {expanded ? (
+        <div className="builder-row advanced">
+          <Field label={messages.tags} wide>
+            <div className="inline">
+              <sl-select
+                size="small"
+                class="tag-mode"
+                value={draft.tags?.mode ?? 'any'}
+                onsl-change={(event: Event) => set({ tags: { ids: draft.tags?.ids ?? [], mode: valueOf(event) as 'any' | 'all' | 'none' } })}
+              >
+                {(['any', 'all', 'none'] as const).map((mode) => (
+                  <sl-option key={mode} value={mode}>
+                    {messages.tagMode[mode]}
+                  </sl-option>
+                ))}
+              </sl-select>
+              <sl-select
+                size="small"
+                multiple
+                clearable
+                max-options-visible="3"
+                placeholder="不限"
+                data-field="tags"
+                value={(draft.tags?.ids ?? []).map(String)}
+                onsl-change={(event: Event) => set({ tags: { mode: draft.tags?.mode ?? 'any', ids: list(valueOf(event)).map(Number) } })}
+              >
+                {(options?.tags ?? []).map((tag) => (
+                  <sl-option key={tag.id} value={String(tag.id)}>
+                    <span className="swatch" style={{ background: tag.colour }} slot="prefix"></span>
+                    {tag.name}（{tag.count}）
+                  </sl-option>
+                ))}
+              </sl-select>
+            </div>
+          </Field>
+          {multi(messages.groups, 'groupIds', (options?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name })), true)}
+          {multi(messages.brands, 'brands', (options?.brands ?? []).map((brand) => ({ value: brand.name, label: `${brand.name}（${brand.count}）` })))}
+          {multi(messages.sources, 'sources', (options?.sources ?? []).map((source) => ({ value: source.name, label: `${source.name}（${source.count}）` })))}
+          <Field label={messages.lastVisit} wide>
+            <div className="inline">
+              <sl-input size="small" type="date" aria-label={messages.lastVisitFrom} value={draft.lastVisit?.from ?? ''} onsl-change={(event: Event) => set({ lastVisit: { ...draft.lastVisit, from: String(valueOf(event)) || undefined } })}></sl-input>
+              <span className="dash">至</span>
+              <sl-input size="small" type="date" aria-label={messages.lastVisitTo} value={draft.lastVisit?.to ?? ''} onsl-change={(event: Event) => set({ lastVisit: { ...draft.lastVisit, to: String(valueOf(event)) || undefined } })}></sl-input>
+            </div>
+          </Field>
+          {(
+            [
+              ['notVisitedForDays', messages.notVisitedForDays],
+              ['maintenanceDueWithinDays', messages.maintenanceDueWithinDays],
+              ['insuranceExpiringWithinDays', messages.insuranceExpiringWithinDays],
+            ] as const
+          ).map(([key, label]) => (
+            <Field key={key} label={label}>
+              <sl-input size="small" type="number" min="0" data-field={key} value={draft[key] === undefined ? '' : String(draft[key])} onsl-input={(event: Event) => set({ [key]: numberOrUndefined(valueOf(event)) })}>
+                <span slot="suffix">{messages.days}</span>
+              </sl-input>
+            </Field>
+          ))}
+          <Field label={messages.mileage} wide>
+            <div className="inline">
+              <sl-input size="small" type="number" min="0" placeholder={messages.min} value={draft.mileage?.min ?? ''} onsl-input={(event: Event) => range('mileage', 'min', valueOf(event))}></sl-input>
+              <span className="dash">-</span>
+              <sl-input size="small" type="number" min="0" placeholder={messages.max} value={draft.mileage?.max ?? ''} onsl-input={(event: Event) => range('mileage', 'max', valueOf(event))}></sl-input>
+            </div>
+          </Field>
+          {showPrice ? (
+            <Field label={messages.totalSpend} wide>
+              <div className="inline">
+                <sl-input size="small" type="number" min="0" placeholder={messages.min} value={draft.totalSpend?.min ?? ''} onsl-input={(event: Event) => range('totalSpend', 'min', valueOf(event))}></sl-input>
+                <span className="dash">-</span>
+                <sl-input size="small" type="number" min="0" placeholder={messages.max} value={draft.totalSpend?.max ?? ''} onsl-input={(event: Event) => range('totalSpend', 'max', valueOf(event))}></sl-input>
+              </div>
+            </Field>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function hasAdvanced(draft: Draft): boolean {
+  return Boolean(
+    (draft.tags?.ids?.length ?? 0) > 0 ||
+      draft.groupIds?.length ||
+      draft.brands?.length ||
+      draft.sources?.length ||
+      draft.lastVisit?.from ||
+      draft.lastVisit?.to ||
+      draft.notVisitedForDays !== undefined ||
+      draft.maintenanceDueWithinDays !== undefined ||
+      draft.insuranceExpiringWithinDays !== undefined ||
+      draft.mileage ||
+      draft.totalSpend,
+  );
+}

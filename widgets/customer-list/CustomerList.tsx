@@ -1,0 +1,691 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
+import '@shoelace-style/shoelace/dist/components/dropdown/dropdown.js';
+import '@shoelace-style/shoelace/dist/components/input/input.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import '@shoelace-style/shoelace/dist/components/tag/tag.js';
+import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, type WidgetProps } from '../core';
+import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
+import { ConditionBuilder, type Draft } from './ConditionBuilder';
+import type { CustomerConditionInput } from './condition';
+import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from './condition-rules';
+import { messages, stageLabels } from './messages';
+
+export interface CustomerListProps {
+  /** Limit the list to one store (else the stores chosen in the session or the builder). */
+  storeId?: string;
+  /** A condition to start with (JSON), e.g. from the board's drill-down. */
+  condition?: CustomerConditionInput | null;
+}
+
+/** Event the phone bar listens for (widgets/phone-bar/line.ts). */
+export const CALL_EVENT = 'garage-call';
+export const SMS_PATH = '/home/sms/smsWork';
+export const PANORAMA_PATH = '/home/clientspano';
+const COLUMNS_KEY = 'garage-customer-list.columns';
+
+type ColumnKey = keyof typeof messages.column;
+const ALL_COLUMNS: ColumnKey[] = ['customer', 'mobile', 'vehicles', 'store', 'level', 'tags', 'stage', 'lastVisitAt', 'visitCount', 'totalSpend', 'source', 'insuranceExpiry', 'nextMaintenanceDate', 'createdAt', 'actions'];
+const DEFAULT_COLUMNS: ColumnKey[] = ['customer', 'mobile', 'vehicles', 'store', 'level', 'tags', 'stage', 'lastVisitAt', 'visitCount', 'totalSpend', 'actions'];
+const SORTABLE: Partial<Record<ColumnKey, SortField>> = {
+  customer: 'name',
+  lastVisitAt: 'lastVisitAt',
+  visitCount: 'visitCount',
+  totalSpend: 'totalSpend',
+  createdAt: 'createdAt',
+  insuranceExpiry: 'insuranceExpiry',
+  nextMaintenanceDate: 'nextMaintenanceDate',
+};
+const PAGE_SIZES = [10, 20, 50, 100];
+
+function readColumns(): ColumnKey[] {
+  try {
+    const stored = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? 'null') as unknown;
+    if (Array.isArray(stored)) return ALL_COLUMNS.filter((column) => stored.includes(column));
+  } catch {
+    /* unreadable preference: defaults */
+  }
+  return DEFAULT_COLUMNS;
+}
+
+/** ?condition=<JSON> in the page address (the board's drill-down) wins over the attribute. */
+function initialDraft(condition: CustomerConditionInput | null | undefined): Draft {
+  let start: unknown = condition ?? null;
+  try {
+    const fromUrl = new URLSearchParams(window.location.search).get('condition');
+    if (fromUrl) start = JSON.parse(fromUrl);
+  } catch {
+    /* a hand-edited address: ignore it */
+  }
+  return start ? storedCondition(start) : {};
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+const todayNumber = () => Math.floor(Date.now() / 86_400_000);
+const daysUntil = (date: string) => Math.round(Date.parse(`${date}T00:00:00`) / 86_400_000 - todayNumber());
+
+export function CustomerList({ storeId, condition, host }: CustomerListProps & WidgetProps) {
+  const token = useValue(session.usertoken);
+  const showPrice = useValue(session.isShowPrice);
+  const showPhoneSetting = useValue(session.isShowPhone);
+  const sessionPageSize = useValue(session.pageSize);
+  const storeList = useValue(session.storeList);
+  const sessionStoreId = useValue(session.storeId);
+
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(condition));
+  const [applied, setApplied] = useState<Draft>(draft);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(sessionPageSize || DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' } | undefined>();
+  const [answer, setAnswer] = useState<CustomerPage | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [options, setOptions] = useState<ConditionOptions | null>(null);
+  const [saved, setSaved] = useState<SavedCondition[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [columns, setColumns] = useState<ColumnKey[]>(readColumns);
+  const [dialog, setDialog] = useState<'' | 'save' | 'group' | 'tag' | 'addToGroup'>('');
+  const [reloadKey, setReloadKey] = useState(0);
+
+  useEffect(() => {
+    void bootstrap({ once: true });
+  }, [token]);
+
+  // The stores the session has chosen (store switch in the host) apply when the builder names none.
+  const sessionStores = useMemo(() => {
+    if (storeId) return [Number(storeId)];
+    const chosen = storeList.filter((store) => store.selected).map((store) => Number(store.code));
+    return chosen.length > 0 && chosen.length < storeList.length ? chosen : [];
+  }, [storeId, storeList]);
+
+  const request = useMemo<CustomerConditionInput>(() => {
+    const base = filterPart(applied);
+    const storeIds = base.storeIds && base.storeIds.length > 0 ? base.storeIds : sessionStores.length > 0 ? sessionStores : undefined;
+    return { ...base, storeIds, sort, page, pageSize };
+  }, [applied, sessionStores, sort, page, pageSize]);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setStatus('loading');
+    customerApi
+      .list(request, controller.signal)
+      .then((result) => {
+        setAnswer(result);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        if (isCancelled(error) || controller.signal.aborted) return;
+        setStatus('error');
+      });
+    return () => controller.abort();
+  }, [request, token, reloadKey, sessionStoreId]);
+
+  const loadOptions = useCallback(() => {
+    if (!token) return;
+    customerApi
+      .options({ storeIds: sessionStores.length > 0 ? sessionStores : undefined })
+      .then((result) => {
+        setOptions(result);
+        setSaved(result.savedConditions);
+      })
+      .catch(() => undefined);
+  }, [token, sessionStores]);
+  useEffect(loadOptions, [loadOptions]);
+
+  useEffect(() => setSelected(new Set()), [request]);
+
+  const search = (next: Draft = draft) => {
+    setDraft(next);
+    setApplied(next);
+    setPage(1);
+  };
+  const reset = () => search({});
+  const toggleColumn = (column: ColumnKey) => {
+    const next = columns.includes(column) ? columns.filter((c) => c !== column) : ALL_COLUMNS.filter((c) => c === column || columns.includes(c));
+    setColumns(next);
+    localStorage.setItem(COLUMNS_KEY, JSON.stringify(next));
+  };
+  const sortBy = (field: SortField) => {
+    setSort((current) => (current?.field === field ? (current.order === 'desc' ? { field, order: 'asc' } : undefined) : { field, order: 'desc' }));
+    setPage(1);
+  };
+
+  const rows = answer?.list ?? [];
+  const phoneMasked = Boolean(answer?.phoneMasked) || !showPhoneSetting;
+  const pages = Math.max(1, Math.ceil((answer?.total ?? 0) / pageSize));
+  const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const selectedRows = rows.filter((row) => selected.has(row.id));
+
+  const call = (row: CustomerRow) => {
+    if (host) emit(host, CALL_EVENT, { number: row.mobile, customerId: row.id, name: row.name });
+  };
+
+  const applySaved = (item: SavedCondition) => {
+    const next = storedCondition(item.condition);
+    search(next);
+    toast.info(messages.conditionApplied(item.name));
+  };
+  const deleteSaved = async (item: SavedCondition) => {
+    await customerApi.deleteCondition(item.id);
+    setSaved((list) => list.filter((other) => other.id !== item.id));
+    toast.success(messages.conditionDeleted(item.name));
+  };
+
+  return (
+    <div className="customer-list">
+      <ConditionBuilder
+        draft={draft}
+        options={options}
+        showPrice={showPrice}
+        onChange={setDraft}
+        onSearch={search}
+        onReset={reset}
+        onSave={() => setDialog('save')}
+        onSaveAsGroup={() => setDialog('group')}
+      />
+
+      <div className="saved" data-testid="saved-conditions">
+        <span className="saved-label">{messages.savedConditions}</span>
+        {saved.length === 0 ? <span className="muted">{messages.noSavedConditions}</span> : null}
+        {saved.map((item) => (
+          <sl-tag
+            key={item.id}
+            size="small"
+            pill
+            removable
+            class="saved-chip"
+            data-name={item.name}
+            onClick={() => applySaved(item)}
+            onsl-remove={(event: Event) => {
+              event.stopPropagation();
+              void deleteSaved(item);
+            }}
+          >
+            {item.name}
+          </sl-tag>
+        ))}
+      </div>
+
+      <div className="toolbar">
+        {selected.size > 0 ? (
+          <div className="bulk" data-testid="bulk-bar">
+            <strong>{messages.selected(selected.size)}</strong>
+            <sl-button size="small" onClick={() => setDialog('tag')}>
+              <sl-icon slot="prefix" name="tags"></sl-icon>
+              {messages.bulkTag}
+            </sl-button>
+            <sl-button size="small" onClick={() => setDialog('addToGroup')}>
+              <sl-icon slot="prefix" name="people"></sl-icon>
+              {messages.bulkGroup}
+            </sl-button>
+            <sl-button size="small" onClick={() => host && navigate(`${SMS_PATH}?customerIds=${[...selected].join(',')}`, host)}>
+              <sl-icon slot="prefix" name="chat-dots"></sl-icon>
+              {messages.bulkSms}
+            </sl-button>
+            <sl-button size="small" disabled={selectedRows.length !== 1 || phoneMasked} onClick={() => selectedRows[0] && call(selectedRows[0])}>
+              <sl-icon slot="prefix" name="telephone"></sl-icon>
+              {messages.bulkCall}
+            </sl-button>
+            <sl-button size="small" variant="text" onClick={() => setSelected(new Set())}>
+              {messages.clearSelection}
+            </sl-button>
+          </div>
+        ) : (
+          <span className="total" data-testid="total">
+            {answer ? messages.total(answer.total) : '\u00a0'}
+          </span>
+        )}
+        <sl-dropdown stay-open-on-select placement="bottom-end">
+          <sl-button slot="trigger" size="small" caret>
+            <sl-icon slot="prefix" name="layout-three-columns"></sl-icon>
+            {messages.columns}
+          </sl-button>
+          <div className="column-menu">
+            {ALL_COLUMNS.filter((column) => column !== 'totalSpend' || showPrice).map((column) => (
+              <sl-checkbox key={column} size="small" checked={columns.includes(column)} onsl-change={() => toggleColumn(column)}>
+                {messages.column[column]}
+              </sl-checkbox>
+            ))}
+          </div>
+        </sl-dropdown>
+      </div>
+
+      <div className="table-wrap" aria-busy={status === 'loading'}>
+        {status === 'error' ? (
+          <div className="state error" role="alert">
+            <sl-icon name="exclamation-octagon"></sl-icon>
+            <p>{messages.loadFailed}</p>
+            <sl-button size="small" onClick={() => setReloadKey((key) => key + 1)}>
+              {messages.retry}
+            </sl-button>
+          </div>
+        ) : (
+          <table className={status === 'loading' ? 'loading' : ''}>
+            <thead>
+              <tr>
+                <th className="check">
+                  <input
+                    type="checkbox"
+                    aria-label="全选本页"
+                    checked={allOnPageSelected}
+                    onChange={() => setSelected(allOnPageSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                  />
+                </th>
+                {columns
+                  .filter((column) => column !== 'totalSpend' || showPrice)
+                  .map((column) => {
+                    const field = SORTABLE[column];
+                    const active = field && sort?.field === field ? sort.order : undefined;
+                    return (
+                      <th key={column} className={`col-${column}${field ? ' sortable' : ''}`} aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}>
+                        {field ? (
+                          <button type="button" className="sort" onClick={() => sortBy(field)}>
+                            {messages.column[column]}
+                            <span className={`arrow ${active ?? ''}`}>{active === 'asc' ? '▲' : active === 'desc' ? '▼' : '⇅'}</span>
+                          </button>
+                        ) : (
+                          messages.column[column]
+                        )}
+                      </th>
+                    );
+                  })}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={selected.has(row.id) ? 'selected' : ''} data-customer-id={row.id}>
+                  <td className="check">
+                    <input
+                      type="checkbox"
+                      aria-label={`选择 ${row.name}`}
+                      checked={selected.has(row.id)}
+                      onChange={() =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (next.has(row.id)) next.delete(row.id);
+                          else next.add(row.id);
+                          return next;
+                        })
+                      }
+                    />
+                  </td>
+                  {columns
+                    .filter((column) => column !== 'totalSpend' || showPrice)
+                    .map((column) => (
+                      <td key={column} className={`col-${column}`}>
+                        <Cell column={column} row={row} phoneMasked={phoneMasked} onCall={() => call(row)} onVehicle={(vehicleId) => host && navigate(`${PANORAMA_PATH}?vehicleId=${vehicleId}`, host)} />
+                      </td>
+                    ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {status !== 'error' && answer && answer.total === 0 ? (
+          <div className="state empty">
+            <sl-icon name="person-x"></sl-icon>
+            <p>{messages.empty}</p>
+            <p className="muted">{messages.emptyHint}</p>
+            <sl-button size="small" onClick={reset}>
+              {messages.clearConditions}
+            </sl-button>
+          </div>
+        ) : null}
+      </div>
+
+      {answer && answer.total > 0 ? (
+        <div className="pager">
+          <span className="muted">{messages.pageOf(page, pages)}</span>
+          <sl-button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {messages.prevPage}
+          </sl-button>
+          <sl-button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {messages.nextPage}
+          </sl-button>
+          <sl-select
+            size="small"
+            class="page-size"
+            value={String(pageSize)}
+            onsl-change={(event: Event) => {
+              setPageSize(Number((event.target as HTMLInputElement).value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <sl-option key={size} value={String(size)}>
+                {messages.pageSize(size)}
+              </sl-option>
+            ))}
+          </sl-select>
+        </div>
+      ) : null}
+
+      <SaveConditionDialog
+        open={dialog === 'save'}
+        onClose={() => setDialog('')}
+        onSave={async (name) => {
+          const item = await customerApi.saveCondition(name, filterPart(draft));
+          setSaved((list) => [...list.filter((other) => other.id !== item.id), item]);
+          toast.success(messages.conditionSaved(item.name));
+        }}
+      />
+      <GroupFromConditionDialog
+        open={dialog === 'group'}
+        onClose={() => setDialog('')}
+        onCreate={async (name) => {
+          const group = await customerApi.createGroup({ name, kind: 'condition', condition: filterPart({ ...draft, storeIds: request.storeIds }) });
+          toast.success(messages.groupCreated(group.name, group.memberCount));
+          loadOptions();
+        }}
+      />
+      <TagDialog
+        open={dialog === 'tag'}
+        count={selected.size}
+        options={options}
+        onClose={() => setDialog('')}
+        onTag={async (tagIds) => {
+          const result = await customerApi.tagCustomers(tagIds, [...selected]);
+          toast.success(messages.tagDone(result.customers));
+          setReloadKey((key) => key + 1);
+          loadOptions();
+        }}
+      />
+      <AddToGroupDialog
+        open={dialog === 'addToGroup'}
+        count={selected.size}
+        groups={(options?.groups ?? []).filter((group) => group.kind === 'fixed')}
+        onClose={() => setDialog('')}
+        onAdd={async (target) => {
+          const customerIds = [...selected];
+          if (typeof target === 'string') {
+            const group = await customerApi.createGroup({ name: target, kind: 'fixed', customerIds });
+            toast.success(messages.groupAdded(group.name, group.memberCount));
+          } else {
+            const group = options?.groups.find((item) => item.id === target);
+            const result = await customerApi.addToGroup(target, customerIds);
+            toast.success(messages.groupAdded(group?.name ?? '', result.memberCount));
+          }
+          loadOptions();
+        }}
+      />
+    </div>
+  );
+}
+
+function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnKey; row: CustomerRow; phoneMasked: boolean; onCall(): void; onVehicle(vehicleId: number): void }) {
+  switch (column) {
+    case 'customer':
+      return (
+        <span className="customer-name">
+          {row.name}
+          {row.gender ? <span className="muted"> {messages.gender[row.gender]}</span> : null}
+        </span>
+      );
+    case 'mobile':
+      return <span className="mono">{phoneMasked ? maskShown(row.mobile) : row.mobile}</span>;
+    case 'vehicles':
+      return (
+        <span className="vehicles">
+          {row.vehicles.slice(0, 2).map((vehicle) => (
+            <button
+              type="button"
+              key={vehicle.id}
+              className={vehicle.plate.length === 8 ? 'plate green' : 'plate'}
+              title={`${vehicle.brand} ${vehicle.series} · ${messages.km(vehicle.mileage)} · ${messages.openPanorama}`}
+              onClick={() => onVehicle(vehicle.id)}
+            >
+              {vehicle.plate}
+            </button>
+          ))}
+          {row.vehicles.length > 2 ? <span className="muted">{messages.moreVehicles(row.vehicles.length)}</span> : null}
+        </span>
+      );
+    case 'store':
+      return <>{row.storeName}</>;
+    case 'level':
+      return <span className={`level level-${row.level}`}>{row.level || '—'}</span>;
+    case 'tags':
+      return (
+        <span className="tags">
+          {row.tags.slice(0, 3).map((tag) => (
+            <span key={tag.id} className="tag" style={{ color: tag.colour, borderColor: tag.colour }}>
+              {tag.name}
+            </span>
+          ))}
+          {row.tags.length > 3 ? <span className="muted">+{row.tags.length - 3}</span> : null}
+        </span>
+      );
+    case 'stage':
+      return <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>;
+    case 'lastVisitAt':
+      return row.lastVisitAt ? <>{day(row.lastVisitAt)}</> : <span className="muted">{messages.never}</span>;
+    case 'visitCount':
+      return <>{row.visitCount}</>;
+    case 'totalSpend':
+      return <span className="money">{messages.money(row.totalSpend)}</span>;
+    case 'source':
+      return <>{row.source}</>;
+    case 'insuranceExpiry': {
+      const next = row.vehicles.map((vehicle) => vehicle.insuranceExpiry).filter((date): date is string => Boolean(date)).sort()[0];
+      return next ? <span title={next}>{messages.dueIn(daysUntil(next))}</span> : <span className="muted">—</span>;
+    }
+    case 'nextMaintenanceDate': {
+      const next = row.vehicles.map((vehicle) => vehicle.nextMaintenanceDate).filter((date): date is string => Boolean(date)).sort()[0];
+      return next ? <span title={next}>{messages.dueIn(daysUntil(next))}</span> : <span className="muted">—</span>;
+    }
+    case 'createdAt':
+      return <>{day(row.createdAt)}</>;
+    case 'actions':
+      return (
+        <sl-button size="small" variant="text" class="call" disabled={phoneMasked} title={phoneMasked ? messages.callDisabled : undefined} onClick={onCall}>
+          <sl-icon slot="prefix" name="telephone"></sl-icon>
+          {messages.call}
+        </sl-button>
+      );
+  }
+}
+
+/** The server masks when the garage hides phones; the session flag hides them on this page too. */
+function maskShown(mobile: string) {
+  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}
+
+function useDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLElement & { open: boolean }>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const hide = (event: Event) => {
+      if (event.target === dialog) onClose();
+    };
+    dialog.addEventListener('sl-after-hide', hide);
+    return () => dialog.removeEventListener('sl-after-hide', hide);
+  }, [onClose]);
+  return ref;
+}
+
+function NameDialog({ open, title, label, placeholder, hint, initial, onClose, onSubmit }: {
+  open: boolean;
+  title: string;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  initial: string;
+  onClose(): void;
+  onSubmit(name: string): Promise<void>;
+}) {
+  const ref = useDialog(open, onClose);
+  const [name, setName] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) setName(initial);
+  }, [open, initial]);
+  const submit = async () => {
+    if (!name.trim()) return;
+    setBusy(true);
+    try {
+      await onSubmit(name.trim());
+      onClose();
+    } catch {
+      /* the core toasts the server's message; the dialog stays for a correction */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <sl-dialog ref={ref} label={title} open={open}>
+      {hint ? <p className="muted dialog-hint">{hint}</p> : null}
+      <sl-input
+        label={label}
+        placeholder={placeholder}
+        value={name}
+        maxlength="20"
+        onsl-input={(event: Event) => setName((event.target as HTMLInputElement).value)}
+        onKeyDown={(event: { key: string }) => {
+          if (event.key === 'Enter') void submit();
+        }}
+      ></sl-input>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button slot="footer" variant="primary" loading={busy} disabled={!name.trim()} onClick={submit}>
+        {messages.save}
+      </sl-button>
+    </sl-dialog>
+  );
+}
+
+function SaveConditionDialog({ open, onClose, onSave }: { open: boolean; onClose(): void; onSave(name: string): Promise<void> }) {
+  return <NameDialog open={open} title={messages.saveCondition} label={messages.conditionName} placeholder={messages.conditionNamePlaceholder} initial="" onClose={onClose} onSubmit={onSave} />;
+}
+
+function GroupFromConditionDialog({ open, onClose, onCreate }: { open: boolean; onClose(): void; onCreate(name: string): Promise<void> }) {
+  const [initial, setInitial] = useState('');
+  useEffect(() => {
+    if (open) customerApi.nextGroupName().then(setInitial, () => undefined);
+  }, [open]);
+  return <NameDialog open={open} title={messages.saveAsGroup} label={messages.groupName} hint={messages.saveAsGroupHint} initial={initial} onClose={onClose} onSubmit={onCreate} />;
+}
+
+function TagDialog({ open, count, options, onClose, onTag }: { open: boolean; count: number; options: ConditionOptions | null; onClose(): void; onTag(tagIds: number[]): Promise<void> }) {
+  const ref = useDialog(open, onClose);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) setPicked([]);
+  }, [open]);
+  const toggle = (id: number) => setPicked((list) => (list.includes(id) ? list.filter((other) => other !== id) : [...list, id]));
+  const groups = new Map<string, ConditionOptions['tags']>();
+  for (const tag of options?.tags ?? []) groups.set(tag.groupName || '未分组', [...(groups.get(tag.groupName || '未分组') ?? []), tag]);
+  return (
+    <sl-dialog ref={ref} label={messages.tagDialogTitle(count)} open={open}>
+      <div className="tag-picker">
+        {[...groups.entries()].map(([group, tags]) => (
+          <div key={group} className="tag-picker-group">
+            <div className="muted">{group}</div>
+            <div className="tag-picker-tags">
+              {tags.map((tag) => (
+                <button
+                  key={tag.id}
+                  type="button"
+                  className={picked.includes(tag.id) ? 'pick picked' : 'pick'}
+                  aria-pressed={picked.includes(tag.id)}
+                  style={{ ['--tag-colour' as string]: tag.colour }}
+                  onClick={() => toggle(tag.id)}
+                >
+                  {tag.name}
+                </button>
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button
+        slot="footer"
+        variant="primary"
+        loading={busy}
+        disabled={picked.length === 0}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onTag(picked);
+            onClose();
+          } catch {
+            /* toasted by the core */
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {messages.confirm}
+      </sl-button>
+    </sl-dialog>
+  );
+}
+
+function AddToGroupDialog({ open, count, groups, onClose, onAdd }: {
+  open: boolean;
+  count: number;
+  groups: { id: number; name: string }[];
+  onClose(): void;
+  onAdd(target: number | string): Promise<void>;
+}) {
+  const ref = useDialog(open, onClose);
+  const [groupId, setGroupId] = useState('');
+  const [newName, setNewName] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setGroupId('');
+      setNewName('');
+    }
+  }, [open]);
+  const target = newName.trim() || (groupId ? Number(groupId) : '');
+  return (
+    <sl-dialog ref={ref} label={messages.groupDialogTitle(count)} open={open}>
+      <div className="dialog-fields">
+        {groups.length > 0 ? (
+          <sl-select label={messages.groupDialogPick} value={groupId} clearable onsl-change={(event: Event) => setGroupId(String((event.target as HTMLInputElement).value))}>
+            {groups.map((group) => (
+              <sl-option key={group.id} value={String(group.id)}>
+                {group.name}
+              </sl-option>
+            ))}
+          </sl-select>
+        ) : (
+          <p className="muted">{messages.noFixedGroups}</p>
+        )}
+        <sl-input label={messages.groupDialogNew} placeholder={messages.groupDialogNewPlaceholder} value={newName} maxlength="20" onsl-input={(event: Event) => setNewName((event.target as HTMLInputElement).value)}></sl-input>
+      </div>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button
+        slot="footer"
+        variant="primary"
+        loading={busy}
+        disabled={target === ''}
+        onClick={async () => {
+          if (target === '') return;
+          setBusy(true);
+          try {
+            await onAdd(target);
+            onClose();
+          } catch {
+            /* toasted by the core */
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {messages.confirm}
+      </sl-button>
+    </sl-dialog>
+  );
+}

@@ -1,0 +1,551 @@
+/**
+ * The web phone, without any UI framework: one JsSIP user agent per page, outgoing calls only.
+ * The view (PhoneBar.tsx) only reads the signals below and calls call()/hangUp().
+ *
+ * JsSIP (~55 KB gzip) is imported lazily by start(), after the bar has rendered.
+ */
+import { computed, effect, signal } from '@preact/signals-core';
+import { messages } from './messages';
+
+/** The spec's call statuses, in the spec's order ("accecpted" is the public spelling). */
+export const CALL_STATUSES = [
+  'reg.registered',
+  'reg.unregistered',
+  'reg.failed',
+  'outgoing.connecting',
+  'outgoing.progress',
+  'outgoing.accecpted',
+  'outgoing.failed',
+  'outgoing.ended',
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+export type RegistrationStatus = Extract<CallStatus, `reg.${string}`>;
+
+/** Statuses during which the call bar is shown (spec: connecting, ringing, connected). */
+export const LIVE_CALL_STATUSES: readonly CallStatus[] = ['outgoing.connecting', 'outgoing.progress', 'outgoing.accecpted'];
+
+export const PHONE_STORAGE_KEY = 'webPhone';
+
+/**
+ * RFC 4028 session timers. The spec's figures (expiry 120 s, minimum 360 s) contradict each other:
+ * a peer enforcing Min-SE 360 answers 422 to Session-Expires 120, and JsSIP does not retry on 422.
+ * We send 360 s: it satisfies that minimum, RFC 4028's floor (90 s) and JsSIP's (60 s), and a
+ * vanished peer is noticed within 6 minutes, which bounds what a hung call can cost.
+ */
+export const SESSION_TIMERS_EXPIRES = 360;
+
+export interface SipAccount {
+  user: string;
+  ha1: string;
+  realm: string;
+  /** SIP WebSocket URL; derived from the realm when absent. */
+  server?: string;
+  /** STUN server URL ("stun:host:port"); none when empty. */
+  stun?: string;
+}
+
+export type CallResult = 'answered' | 'busy' | 'rejected' | 'no_answer' | 'unavailable' | 'not_found' | 'canceled' | 'failed';
+
+export interface CallRecord {
+  number: string;
+  customerId: string | null;
+  startedAt: string;
+  answeredAt: string | null;
+  endedAt: string;
+  durationSeconds: number;
+  result: CallResult;
+}
+
+export interface PhoneNotice {
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** The part of JsSIP this controller uses (a fake implements it in unit tests). */
+export interface JsSIPSessionLike {
+  on(event: string, listener: (event: any) => void): unknown;
+  terminate(options?: { status_code?: number }): void;
+  isEnded(): boolean;
+}
+export interface JsSIPUaLike {
+  on(event: string, listener: (event: any) => void): unknown;
+  start(): void;
+  stop(): void;
+  call(target: string, options: Record<string, unknown>): JsSIPSessionLike;
+  isRegistered(): boolean;
+}
+export interface JsSIPLike {
+  UA: new (configuration: any) => JsSIPUaLike;
+  WebSocketInterface: new (url: string) => unknown;
+}
+
+export interface PhoneOptions {
+  loadJsSIP?: () => Promise<JsSIPLike>;
+  /** Minutes of call time left for the garage. */
+  checkBalance?: () => Promise<number>;
+  onCallFinished?: (record: CallRecord) => void;
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  playRemoteAudio?: (stream: MediaStream | null) => void;
+  /** Ringing longer than this is given up as "no answer". */
+  ringTimeoutSeconds?: number;
+  /** With a STUN server, stop waiting for more ICE candidates after this long. */
+  iceGatheringTimeoutMs?: number;
+  now?: () => number;
+}
+
+export async function loadJsSIP(): Promise<JsSIPLike> {
+  const module = (await import('jssip')) as unknown as { default?: JsSIPLike } & JsSIPLike;
+  return module.default ?? module;
+}
+
+export function webSocketUrlFor(account: Pick<SipAccount, 'realm' | 'server'>): string {
+  return account.server?.trim() || `wss://${account.realm}/webrtc`;
+}
+
+export function isCompleteAccount(account: Partial<SipAccount> | null | undefined): account is SipAccount {
+  return Boolean(account && account.user?.trim() && account.ha1?.trim() && account.realm?.trim());
+}
+
+/** Dialable: digits with an optional leading +, separators removed. */
+export function normalizeNumber(raw: string): string | null {
+  const number = raw.replace(/[\s\-()]/g, '');
+  return /^\+?[0-9*#]{3,20}$/.test(number) ? number : null;
+}
+
+const CAUSE_MESSAGES: Record<string, string> = {
+  'User Denied Media Access': messages.noMicrophone,
+  Busy: messages.busy,
+  Rejected: messages.rejected,
+  'No Answer': messages.noAnswer,
+  'Request Timeout': messages.noAnswer,
+  Unavailable: messages.unavailable,
+  'Not Found': messages.notFound,
+  'Address Incomplete': messages.addressIncomplete,
+  'Connection Error': messages.connectionError,
+  'Authentication Error': messages.authenticationError,
+};
+
+const CAUSE_RESULTS: Record<string, CallResult> = {
+  Busy: 'busy',
+  Rejected: 'rejected',
+  'No Answer': 'no_answer',
+  'Request Timeout': 'no_answer',
+  Unavailable: 'unavailable',
+  'Not Found': 'not_found',
+  Canceled: 'canceled',
+};
+
+export function messageForCause(cause: string | undefined): string {
+  return (cause && CAUSE_MESSAGES[cause]) || messages.callFailed;
+}
+
+interface ActiveCall {
+  number: string;
+  customerId: string | null;
+  startedAt: number;
+  answeredAt: number | null;
+  session: JsSIPSessionLike | null;
+  localStream: MediaStream | null;
+  hungUpByUser: boolean;
+  finished: boolean;
+  ringTimer: ReturnType<typeof setTimeout> | null;
+}
+
+function readPersisted(storage: PhoneOptions['storage']): { enabled?: boolean; status?: string } {
+  try {
+    return JSON.parse(storage?.getItem(PHONE_STORAGE_KEY) ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export class PhoneController {
+  /** The spec's status; '' once the user hung up (spec: hang-up clears the status). */
+  readonly status = signal<CallStatus | ''>('');
+  readonly registration = signal<RegistrationStatus | ''>('');
+  readonly enabled = signal(false);
+  /** Why the phone is disabled, shown in the bar; '' while enabled or still loading. */
+  readonly disabledReason = signal('');
+  readonly loading = signal(false);
+  readonly notice = signal<PhoneNotice | null>(null);
+  /** Seconds since the callee answered; 0 outside a connected call. */
+  readonly elapsedSeconds = signal(0);
+  readonly number = signal('');
+  readonly balanceMinutes = signal<number | null>(null);
+  readonly callVisible = computed(() => (LIVE_CALL_STATUSES as readonly string[]).includes(this.status.value));
+
+  private readonly options: Required<Omit<PhoneOptions, 'checkBalance' | 'onCallFinished' | 'storage'>> & PhoneOptions;
+  private account: SipAccount | null = null;
+  private ua: JsSIPUaLike | null = null;
+  private active: ActiveCall | null = null;
+  private tick: ReturnType<typeof setInterval> | null = null;
+  private wasRegistered = false;
+  private startGeneration = 0;
+  private readonly disposePersistence: () => void;
+
+  constructor(options: PhoneOptions = {}) {
+    this.options = {
+      loadJsSIP,
+      getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
+      playRemoteAudio: playThroughAudioElement(),
+      ringTimeoutSeconds: 60,
+      iceGatheringTimeoutMs: 500,
+      now: () => Date.now(),
+      ...options,
+    };
+    const persisted = readPersisted(options.storage);
+    this.enabled.value = persisted.enabled === true;
+    this.disposePersistence = effect(() => {
+      const entry = JSON.stringify({ enabled: this.enabled.value, status: this.status.value });
+      try {
+        this.options.storage?.setItem(PHONE_STORAGE_KEY, entry);
+      } catch {
+        // Storage full or blocked (private mode): the phone still works, only the entry is lost.
+      }
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.ua !== null;
+  }
+
+  /** Configures the line. A missing/incomplete account disables the phone with `reason`. */
+  async start(account: Partial<SipAccount> | null, reason: string = messages.disabledNoAccount): Promise<void> {
+    this.stop();
+    const generation = ++this.startGeneration;
+    if (!isCompleteAccount(account)) {
+      this.account = null;
+      this.enabled.value = false;
+      this.disabledReason.value = reason;
+      this.status.value = '';
+      this.registration.value = '';
+      return;
+    }
+    this.account = { ...account, realm: account.realm.trim(), user: account.user.trim() };
+    this.enabled.value = true;
+    this.disabledReason.value = '';
+    this.loading.value = true;
+    let JsSIP: JsSIPLike;
+    try {
+      JsSIP = await this.options.loadJsSIP();
+    } catch {
+      if (generation === this.startGeneration) {
+        this.loading.value = false;
+        this.notice.value = { kind: 'error', text: messages.connectionError };
+      }
+      return;
+    }
+    if (generation !== this.startGeneration) return;
+    this.loading.value = false;
+    const { user, realm, ha1 } = this.account;
+    const ua = new JsSIP.UA({
+      sockets: [new JsSIP.WebSocketInterface(webSocketUrlFor(this.account))],
+      uri: `sip:${user}@${realm}`,
+      authorization_user: user,
+      // HA1 + realm: the browser never holds the SIP password. The realm must equal the
+      // server's challenge realm (the From domain) exactly.
+      ha1,
+      realm,
+      register: true,
+      session_timers: true,
+      session_timers_refresh_method: 'UPDATE',
+      user_agent: 'GarageSuite-WebPhone',
+      connection_recovery_min_interval: 2,
+      connection_recovery_max_interval: 30,
+    });
+    this.ua = ua;
+    this.wasRegistered = false;
+    ua.on('registered', () => {
+      if (this.ua !== ua) return;
+      this.wasRegistered = true;
+      this.setRegistration('reg.registered');
+      if (this.notice.value?.text === messages.registrationLost) this.notice.value = null;
+      void this.refreshBalance();
+    });
+    ua.on('unregistered', () => {
+      if (this.ua !== ua) return;
+      this.setRegistration('reg.unregistered');
+      // JsSIP reports a dropped WebSocket as "unregistered" without a SIP answer; it reconnects
+      // and registers again by itself.
+      if (this.wasRegistered) this.notice.value = { kind: 'error', text: messages.registrationLost };
+    });
+    ua.on('registrationFailed', (event: { cause?: string }) => {
+      if (this.ua !== ua) return;
+      this.setRegistration('reg.failed');
+      const text =
+        event?.cause === 'Authentication Error' || event?.cause === 'Connection Error' ? messageForCause(event.cause) : messages.registrationFailed;
+      this.notice.value = { kind: 'error', text };
+    });
+    ua.start();
+  }
+
+  /** Ends any call and the user agent (page hide, leaving the screen). */
+  stop(): void {
+    this.startGeneration++;
+    if (this.active) this.hangUp();
+    const ua = this.ua;
+    this.ua = null;
+    this.loading.value = false;
+    if (ua) {
+      try {
+        ua.stop();
+      } catch {
+        // Stopping a user agent whose socket never opened can throw; it is gone either way.
+      }
+    }
+    if (this.registration.value) this.registration.value = 'reg.unregistered';
+    if (!this.active && this.status.value.startsWith('reg.')) this.status.value = 'reg.unregistered';
+  }
+
+  dispose(): void {
+    this.stop();
+    this.disposePersistence();
+  }
+
+  async refreshBalance(): Promise<number | null> {
+    if (!this.options.checkBalance) return null;
+    try {
+      const minutes = await this.options.checkBalance();
+      this.balanceMinutes.value = minutes;
+      return minutes;
+    } catch {
+      return null;
+    }
+  }
+
+  dismissNotice(): void {
+    this.notice.value = null;
+  }
+
+  /**
+   * Places an outgoing call. Checks the balance first; the microphone is opened in parallel with
+   * that check, because waiting for both in sequence was most of the click-to-INVITE time.
+   */
+  async call(rawNumber: string, details: { customerId?: string | null } = {}): Promise<boolean> {
+    if (!this.enabled.value || !this.account) {
+      this.notice.value = { kind: 'error', text: this.disabledReason.value || messages.disabledNoAccount };
+      return false;
+    }
+    if (this.active) {
+      this.notice.value = { kind: 'error', text: messages.alreadyInCall };
+      return false;
+    }
+    const number = normalizeNumber(rawNumber ?? '');
+    if (!number) {
+      this.notice.value = { kind: 'error', text: messages.invalidNumber };
+      return false;
+    }
+    if (!this.ua) {
+      this.notice.value = { kind: 'error', text: messages.notReady };
+      return false;
+    }
+    // A balance already known to be used up is confirmed before the microphone is even asked for.
+    if (this.balanceMinutes.value !== null && this.balanceMinutes.value <= 0) {
+      const fresh = await this.refreshBalance();
+      if (fresh !== null && fresh <= 0) {
+        this.notice.value = { kind: 'error', text: messages.balanceUsedUp };
+        return false;
+      }
+    }
+    this.notice.value = null;
+    this.number.value = number;
+    const call: ActiveCall = {
+      number,
+      customerId: details.customerId ?? null,
+      startedAt: this.options.now(),
+      answeredAt: null,
+      session: null,
+      localStream: null,
+      hungUpByUser: false,
+      finished: false,
+      ringTimer: null,
+    };
+    this.active = call;
+
+    const microphone = this.options.getUserMedia({ audio: true, video: false }).then(
+      (stream) => ({ stream }),
+      (error: unknown) => ({ error }),
+    );
+    const balance = this.options.checkBalance ? this.refreshBalance() : Promise.resolve(Number.POSITIVE_INFINITY);
+    const [media, minutes] = await Promise.all([microphone, balance]);
+    const stream = 'stream' in media ? media.stream : null;
+    if (this.active !== call || call.hungUpByUser) {
+      stopStream(stream);
+      return false;
+    }
+    if (minutes === null || minutes <= 0) {
+      stopStream(stream);
+      this.active = null;
+      this.notice.value = { kind: 'error', text: minutes === null ? messages.balanceUnknown : messages.balanceUsedUp };
+      return false;
+    }
+    if (!stream) {
+      // What JsSIP itself reports for a denied or missing microphone; no INVITE goes out.
+      this.active = null;
+      this.status.value = 'outgoing.failed';
+      this.notice.value = { kind: 'error', text: messageForCause('User Denied Media Access') };
+      return false;
+    }
+    call.localStream = stream;
+    const ua = this.ua;
+    if (!ua) {
+      stopStream(stream);
+      this.active = null;
+      return false;
+    }
+    this.status.value = 'outgoing.connecting';
+    try {
+      call.session = ua.call(`sip:${number}@${this.account.realm}`, {
+        mediaStream: stream,
+        mediaConstraints: { audio: true, video: false },
+        pcConfig: { iceServers: this.account.stun ? [{ urls: this.account.stun }] : [], rtcpMuxPolicy: 'require' },
+        sessionTimersExpires: SESSION_TIMERS_EXPIRES,
+        eventHandlers: this.sessionHandlers(call),
+      });
+    } catch {
+      this.finishCall(call, 'outgoing.failed', 'failed', messages.callFailed);
+      return false;
+    }
+    return true;
+  }
+
+  /** Hang up: rejects/ends the call and clears the status (spec). */
+  hangUp(): void {
+    const call = this.active;
+    if (!call) {
+      if (!this.status.value.startsWith('reg.')) this.status.value = '';
+      return;
+    }
+    call.hungUpByUser = true;
+    if (call.session && !call.session.isEnded()) {
+      try {
+        call.session.terminate();
+      } catch {
+        // Already terminating (e.g. CANCEL racing a final answer): the session events finish it.
+      }
+    }
+    if (call.finished) return;
+    const seconds = call.answeredAt ? Math.floor((this.options.now() - call.answeredAt) / 1000) : 0;
+    const notice: PhoneNotice | undefined = call.answeredAt ? { kind: 'info', text: messages.callEnded(formatSeconds(seconds)) } : undefined;
+    this.finishCall(call, '', call.answeredAt ? 'answered' : 'canceled', undefined, notice);
+  }
+
+  private sessionHandlers(call: ActiveCall): Record<string, (event: any) => void> {
+    const relevant = () => this.active === call && !call.finished && !call.hungUpByUser;
+    return {
+      peerconnection: (event: { peerconnection: RTCPeerConnection }) => {
+        event.peerconnection.addEventListener('track', (trackEvent: RTCTrackEvent) => {
+          if (relevant()) this.options.playRemoteAudio(trackEvent.streams[0] ?? new MediaStream([trackEvent.track]));
+        });
+      },
+      icecandidate: (event: { candidate: RTCIceCandidate; ready: () => void }) => {
+        // JsSIP sends the INVITE only when ICE gathering completes. Without STUN the host
+        // candidates are all there is; with STUN an unreachable server would stall the call for
+        // tens of seconds, so we take the first server-reflexive candidate or give up waiting.
+        if (!this.account?.stun || event.candidate.type === 'srflx' || event.candidate.type === 'relay') {
+          setTimeout(event.ready, 0);
+        } else {
+          setTimeout(event.ready, this.options.iceGatheringTimeoutMs);
+        }
+      },
+      progress: () => {
+        if (!relevant()) return;
+        this.status.value = 'outgoing.progress';
+        if (!call.ringTimer) {
+          call.ringTimer = setTimeout(() => {
+            if (!relevant() || call.answeredAt) return;
+            // Finished first: terminate() reports a local "Canceled", which is not what happened.
+            this.finishCall(call, 'outgoing.failed', 'no_answer', messages.noAnswer);
+            call.session?.terminate();
+          }, this.options.ringTimeoutSeconds * 1000);
+        }
+      },
+      accepted: () => {
+        if (!relevant()) return;
+        call.answeredAt = this.options.now();
+        if (call.ringTimer) clearTimeout(call.ringTimer);
+        this.status.value = 'outgoing.accecpted';
+        this.elapsedSeconds.value = 0;
+        this.tick = setInterval(() => {
+          if (call.answeredAt) this.elapsedSeconds.value = Math.floor((this.options.now() - call.answeredAt) / 1000);
+        }, 250);
+      },
+      failed: (event: { cause?: string; originator?: string }) => {
+        if (!relevant()) return;
+        const cause = event?.cause;
+        if (cause === 'Canceled' && event.originator === 'local') {
+          this.finishCall(call, '', 'canceled');
+        } else {
+          this.finishCall(call, 'outgoing.failed', (cause && CAUSE_RESULTS[cause]) || 'failed', messageForCause(cause));
+        }
+      },
+      ended: () => {
+        if (!relevant()) return;
+        const seconds = call.answeredAt ? Math.floor((this.options.now() - call.answeredAt) / 1000) : 0;
+        this.finishCall(call, 'outgoing.ended', 'answered', undefined, { kind: 'info', text: messages.callEnded(formatSeconds(seconds)) });
+      },
+    };
+  }
+
+  private finishCall(call: ActiveCall, status: CallStatus | '', result: CallResult, errorText?: string, notice?: PhoneNotice): void {
+    if (call.finished) return;
+    call.finished = true;
+    if (call.ringTimer) clearTimeout(call.ringTimer);
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+    stopStream(call.localStream);
+    this.options.playRemoteAudio(null);
+    if (this.active === call) this.active = null;
+    const endedAt = this.options.now();
+    this.elapsedSeconds.value = 0;
+    this.status.value = status;
+    if (errorText) this.notice.value = { kind: 'error', text: errorText };
+    else if (notice) this.notice.value = notice;
+    if (call.session) {
+      const durationSeconds = call.answeredAt ? Math.max(0, Math.round((endedAt - call.answeredAt) / 1000)) : 0;
+      this.options.onCallFinished?.({
+        number: call.number,
+        customerId: call.customerId,
+        startedAt: new Date(call.startedAt).toISOString(),
+        answeredAt: call.answeredAt ? new Date(call.answeredAt).toISOString() : null,
+        endedAt: new Date(endedAt).toISOString(),
+        durationSeconds,
+        result: call.answeredAt ? 'answered' : result,
+      });
+    }
+  }
+
+  private setRegistration(registration: RegistrationStatus): void {
+    this.registration.value = registration;
+    if (!this.active) this.status.value = registration;
+  }
+}
+
+function stopStream(stream: MediaStream | null | undefined): void {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+/** The timer format of the spec, for messages built outside React. */
+function formatSeconds(total: number): string {
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+function playThroughAudioElement(): (stream: MediaStream | null) => void {
+  let audio: HTMLAudioElement | null = null;
+  return (stream) => {
+    if (typeof Audio === 'undefined') return;
+    if (!stream) {
+      if (audio) audio.srcObject = null;
+      return;
+    }
+    audio ??= new Audio();
+    audio.autoplay = true;
+    audio.srcObject = stream;
+    void audio.play().catch(() => {
+      // Autoplay blocked without a gesture: the call itself started from a click, so this is rare.
+    });
+  };
+}

@@ -1,0 +1,320 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
+import '@shoelace-style/shoelace/dist/components/input/input.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import { bootstrap, session, toast, useValue, type WidgetProps } from '../core';
+import { TAG_COLOURS, tagApi, type Tag } from './api';
+import { messages } from './messages';
+
+type Dialog =
+  | { type: 'edit'; tag: Partial<Tag> }
+  | { type: 'delete'; tag: Tag }
+  | { type: 'merge'; sources: Tag[] }
+  | { type: 'group'; name: string }
+  | null;
+
+function useDialogClose(onClose: () => void) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const hide = (event: Event) => event.target === dialog && onClose();
+    dialog.addEventListener('sl-after-hide', hide);
+    return () => dialog.removeEventListener('sl-after-hide', hide);
+  }, [onClose]);
+  return ref;
+}
+
+async function attempt(action: () => Promise<void>, setBusy: (busy: boolean) => void) {
+  setBusy(true);
+  try {
+    await action();
+  } catch {
+    /* the core toasts the server's message */
+  } finally {
+    setBusy(false);
+  }
+}
+
+export function TagManage(_props: WidgetProps) {
+  const token = useValue(session.usertoken);
+  const [tags, setTags] = useState<Tag[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const load = useCallback(() => {
+    if (!token) return;
+    setFailed(false);
+    tagApi.list().then(setTags, () => setFailed(true));
+  }, [token]);
+  useEffect(() => {
+    void bootstrap({ once: true });
+    load();
+  }, [load]);
+
+  const groups = useMemo(() => {
+    const map = new Map<string, Tag[]>();
+    for (const tag of tags ?? []) map.set(tag.groupName, [...(map.get(tag.groupName) ?? []), tag]);
+    return [...map.entries()];
+  }, [tags]);
+  const close = useCallback(() => setDialog(null), []);
+  const toggle = (id: number) => setPicked((list) => (list.includes(id) ? list.filter((other) => other !== id) : [...list, id]));
+
+  return (
+    <div className="tags">
+      <header className="head">
+        <div>
+          <h2>{messages.title}</h2>
+          <p className="muted">{tags ? `${messages.total(tags.length, groups.length)}。${messages.subtitle}` : messages.subtitle}</p>
+        </div>
+        <div className="head-actions">
+          {merging ? (
+            <>
+              <span className="muted">{messages.mergeMode}</span>
+              <sl-button size="small" variant="primary" disabled={picked.length < 2} onClick={() => tags && setDialog({ type: 'merge', sources: tags.filter((tag) => picked.includes(tag.id)) })}>
+                {messages.merge}（{picked.length}）
+              </sl-button>
+              <sl-button size="small" onClick={() => (setMerging(false), setPicked([]))}>
+                {messages.exitMerge}
+              </sl-button>
+            </>
+          ) : (
+            <>
+              <sl-button size="small" onClick={() => setMerging(true)}>
+                <sl-icon slot="prefix" name="union"></sl-icon>
+                {messages.merge}
+              </sl-button>
+              <sl-button size="small" variant="primary" onClick={() => setDialog({ type: 'edit', tag: { colour: TAG_COLOURS[7], groupName: '' } })}>
+                <sl-icon slot="prefix" name="plus-lg"></sl-icon>
+                {messages.create}
+              </sl-button>
+            </>
+          )}
+        </div>
+      </header>
+
+      {failed ? (
+        <div className="state" role="alert">
+          <p>{messages.loadFailed}</p>
+          <sl-button size="small" onClick={load}>
+            {messages.retry}
+          </sl-button>
+        </div>
+      ) : tags && tags.length === 0 ? (
+        <div className="state">
+          <sl-icon name="tags"></sl-icon>
+          <p>{messages.empty}</p>
+        </div>
+      ) : (
+        groups.map(([group, list]) => (
+          <section className="group" key={group} data-group={group || messages.ungrouped}>
+            <div className="group-head">
+              <h3>{group || messages.ungrouped}</h3>
+              {group ? <sl-icon-button name="pencil" label={messages.renameGroup} onClick={() => setDialog({ type: 'group', name: group })}></sl-icon-button> : null}
+              <span className="muted small">{list.length}</span>
+            </div>
+            <div className="tag-grid">
+              {list.map((tag) => (
+                <div key={tag.id} className={`tag-card${picked.includes(tag.id) ? ' picked' : ''}`} data-tag={tag.name} style={{ ['--tag-colour' as string]: tag.colour }}>
+                  {merging ? <input type="checkbox" aria-label={`选择 ${tag.name}`} checked={picked.includes(tag.id)} onChange={() => toggle(tag.id)} /> : null}
+                  <span className="dot"></span>
+                  <span className="tag-name">{tag.name}</span>
+                  <span className="tag-count">{messages.customers(tag.count)}</span>
+                  {merging ? null : (
+                    <span className="tag-actions">
+                      <sl-icon-button name="pencil" label={`${messages.edit} ${tag.name}`} onClick={() => setDialog({ type: 'edit', tag })}></sl-icon-button>
+                      <sl-icon-button name="trash" label={`${messages.remove} ${tag.name}`} onClick={() => setDialog({ type: 'delete', tag })}></sl-icon-button>
+                    </span>
+                  )}
+                </div>
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+
+      <EditDialog tag={dialog?.type === 'edit' ? dialog.tag : null} groups={groups.map(([name]) => name).filter(Boolean)} onClose={close} onSaved={load} />
+      <DeleteDialog tag={dialog?.type === 'delete' ? dialog.tag : null} onClose={close} onDeleted={load} />
+      <MergeDialog
+        sources={dialog?.type === 'merge' ? dialog.sources : null}
+        onClose={close}
+        onMerged={() => {
+          setMerging(false);
+          setPicked([]);
+          load();
+        }}
+      />
+      <GroupDialog name={dialog?.type === 'group' ? dialog.name : null} onClose={close} onRenamed={load} />
+    </div>
+  );
+}
+
+function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | null; groups: string[]; onClose(): void; onSaved(): void }) {
+  const ref = useDialogClose(onClose);
+  const [name, setName] = useState('');
+  const [groupName, setGroupName] = useState('');
+  const [colour, setColour] = useState(TAG_COLOURS[7]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!tag) return;
+    setName(tag.name ?? '');
+    setGroupName(tag.groupName ?? '');
+    setColour(tag.colour ?? TAG_COLOURS[7]);
+  }, [tag]);
+  const submit = () =>
+    attempt(async () => {
+      const saved = await tagApi.save({ id: tag?.id, name: name.trim(), groupName: groupName.trim(), colour });
+      toast.success(messages.saved(saved.name));
+      onSaved();
+      onClose();
+    }, setBusy);
+  return (
+    <sl-dialog ref={ref} label={tag?.id ? messages.edit : messages.create} open={tag !== null}>
+      <div className="form">
+        <sl-input label={messages.name} value={name} maxlength="12" onsl-input={(event: Event) => setName((event.target as HTMLInputElement).value)}></sl-input>
+        <sl-input label={messages.group} placeholder={messages.groupPlaceholder} value={groupName} maxlength="12" onsl-input={(event: Event) => setGroupName((event.target as HTMLInputElement).value)}></sl-input>
+        <div className="group-suggestions">
+          {groups.map((group) => (
+            <button key={group} type="button" className={group === groupName ? 'suggestion active' : 'suggestion'} onClick={() => setGroupName(group)}>
+              {group}
+            </button>
+          ))}
+        </div>
+        <div>
+          <div className="label">{messages.colour}</div>
+          <div className="palette" role="radiogroup" aria-label={messages.colour}>
+            {TAG_COLOURS.map((option) => (
+              <button key={option} type="button" role="radio" aria-checked={option === colour} aria-label={option} className={option === colour ? 'swatch chosen' : 'swatch'} style={{ background: option }} onClick={() => setColour(option)}></button>
+            ))}
+          </div>
+        </div>
+        <div className="preview">
+          <span className="chip" style={{ color: colour, borderColor: colour }}>
+            {name.trim() || messages.name}
+          </span>
+        </div>
+      </div>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button slot="footer" variant="primary" loading={busy} disabled={!name.trim()} onClick={submit}>
+        {messages.save}
+      </sl-button>
+    </sl-dialog>
+  );
+}
+
+function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose(): void; onDeleted(): void }) {
+  const ref = useDialogClose(onClose);
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<Tag | null>(null);
+  useEffect(() => {
+    if (tag) setShown(tag);
+  }, [tag]);
+  return (
+    <sl-dialog ref={ref} label={messages.confirmDeleteTitle} open={tag !== null}>
+      <p>{shown ? messages.confirmDelete(shown.name, shown.count) : ''}</p>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button
+        slot="footer"
+        variant="danger"
+        loading={busy}
+        onClick={() =>
+          attempt(async () => {
+            if (!tag) return;
+            await tagApi.remove(tag.id);
+            toast.success(messages.deleted(tag.name));
+            onDeleted();
+            onClose();
+          }, setBusy)
+        }
+      >
+        {messages.deleteConfirm}
+      </sl-button>
+    </sl-dialog>
+  );
+}
+
+function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; onClose(): void; onMerged(): void }) {
+  const ref = useDialogClose(onClose);
+  const [targetId, setTargetId] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (sources) setTargetId(String(sources[0]?.id ?? ''));
+  }, [sources]);
+  const target = sources?.find((tag) => String(tag.id) === targetId);
+  return (
+    <sl-dialog ref={ref} label={messages.merge} open={sources !== null}>
+      <div className="form">
+        <sl-select label={messages.mergeInto} value={targetId} onsl-change={(event: Event) => setTargetId(String((event.target as HTMLInputElement).value))}>
+          {(sources ?? []).map((tag) => (
+            <sl-option key={tag.id} value={String(tag.id)}>
+              {tag.name}（{messages.customers(tag.count)}）
+            </sl-option>
+          ))}
+        </sl-select>
+        {target && sources ? <p>{messages.mergeConfirm(sources.length - 1, target.name)}</p> : null}
+      </div>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button
+        slot="footer"
+        variant="primary"
+        loading={busy}
+        disabled={!target}
+        onClick={() =>
+          attempt(async () => {
+            if (!sources || !target) return;
+            const merged = await tagApi.merge(sources.filter((tag) => tag.id !== target.id).map((tag) => tag.id), target.id);
+            toast.success(messages.merged(merged.name, merged.count));
+            onMerged();
+            onClose();
+          }, setBusy)
+        }
+      >
+        {messages.confirm}
+      </sl-button>
+    </sl-dialog>
+  );
+}
+
+function GroupDialog({ name, onClose, onRenamed }: { name: string | null; onClose(): void; onRenamed(): void }) {
+  const ref = useDialogClose(onClose);
+  const [next, setNext] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (name !== null) setNext(name);
+  }, [name]);
+  return (
+    <sl-dialog ref={ref} label={messages.renameGroup} open={name !== null}>
+      <sl-input label={messages.group} value={next} maxlength="12" onsl-input={(event: Event) => setNext((event.target as HTMLInputElement).value)}></sl-input>
+      <sl-button slot="footer" onClick={onClose}>
+        {messages.cancel}
+      </sl-button>
+      <sl-button
+        slot="footer"
+        variant="primary"
+        loading={busy}
+        disabled={!next.trim()}
+        onClick={() =>
+          attempt(async () => {
+            if (name === null) return;
+            await tagApi.renameGroup(name, next.trim());
+            toast.success(messages.groupRenamed(next.trim()));
+            onRenamed();
+            onClose();
+          }, setBusy)
+        }
+      >
+        {messages.save}
+      </sl-button>
+    </sl-dialog>
+  );
+}

@@ -1,0 +1,62 @@
+/** Styles of <garage-vehicle-panorama>, inside its shadow root. */
+export const vehiclePanoramaStyles = `
+:host { font-size: 14px; }
+.panorama { display: flex; flex-direction: column; gap: 14px; }
+.muted { color: var(--sl-color-neutral-500); }
+.small { font-size: 12px; }
+.mono { font-variant-numeric: tabular-nums; letter-spacing: 0.3px; }
+.search { position: relative; max-width: 520px; }
+.matches { position: absolute; z-index: 10; left: 0; right: 0; top: calc(100% + 4px); margin: 0; padding: 4px; list-style: none;
+  background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); }
+.matches li { display: flex; align-items: center; gap: 10px; padding: 7px 10px; border-radius: var(--sl-border-radius-small); cursor: pointer; }
+.matches li:hover, .matches li:focus-visible { background: var(--sl-color-primary-50); outline: none; }
+.matches li.no-match { cursor: default; }
+.plate { display: inline-block; padding: 1px 7px; border-radius: 3px; background: #1e40af; color: #fff; font-size: 12px; letter-spacing: 0.5px; }
+.plate.green { background: linear-gradient(180deg, #f0fdf4, #86efac); color: #14532d; }
+.plate.big { font-size: 20px; padding: 6px 14px; border-radius: 6px; border: 2px solid rgba(255,255,255,0.7); box-shadow: 0 0 0 2px #1e40af; font-weight: 600; }
+.plate.big.green { box-shadow: 0 0 0 2px #16a34a; }
+.hero { display: flex; align-items: center; gap: 18px; flex-wrap: wrap; padding: 18px 20px; background: var(--sl-color-neutral-0);
+  border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+.hero h2 { margin: 0; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
+.hero p { margin: 2px 0 0; }
+.hero-stats { display: flex; gap: 28px; margin-left: auto; }
+.hero-stats > div { display: flex; flex-direction: column; align-items: flex-end; gap: 2px; font-size: 12px; }
+.stat { font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
+.stat.warn { color: var(--sl-color-danger-600); }
+.grid { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 14px; }
+.grid.two { grid-template-columns: 3fr 2fr; }
+@media (max-width: 960px) { .grid, .grid.two { grid-template-columns: 1fr; } }
+.card { display: flex; flex-direction: column; gap: 10px; padding: 16px; background: var(--sl-color-neutral-0);
+  border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); min-width: 0; }
+.card p { margin: 0; }
+h3 { margin: 0; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-700); }
+dl { margin: 0; display: flex; flex-direction: column; gap: 6px; }
+.fact { display: flex; gap: 10px; align-items: center; min-height: 24px; }
+dt { flex: 0 0 96px; color: var(--sl-color-neutral-500); font-size: 13px; }
+dd { margin: 0; display: flex; align-items: center; gap: 6px; min-width: 0; overflow-wrap: anywhere; }
+.owner-line { display: flex; align-items: center; gap: 10px; }
+.owner-name { font-size: 16px; }
+.stage { font-size: 12px; padding: 1px 8px; border-radius: 10px; background: var(--sl-color-neutral-100); }
+.stage-new { background: var(--sl-color-sky-100); color: var(--sl-color-sky-800); }
+.stage-active { background: var(--sl-color-success-100); color: var(--sl-color-success-800); }
+.stage-sleeping { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
+.stage-lost { background: var(--sl-color-neutral-200); color: var(--sl-color-neutral-700); }
+.tags { display: flex; flex-wrap: wrap; gap: 4px; }
+.tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
+.visits { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; }
+.visits li { display: grid; grid-template-columns: 90px 44px 1fr auto auto; gap: 10px; align-items: center; padding: 7px 0; border-bottom: 1px dashed var(--sl-color-neutral-100); }
+.visit-items { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.kind { font-size: 12px; padding: 0 6px; border-radius: 3px; text-align: center; }
+.kind-maintenance { background: var(--sl-color-primary-50); color: var(--sl-color-primary-700); }
+.kind-repair { background: var(--sl-color-warning-50); color: var(--sl-color-warning-700); }
+.money { font-variant-numeric: tabular-nums; text-align: right; min-width: 64px; }
+.years { display: flex; flex-direction: column; gap: 8px; }
+.year { display: grid; grid-template-columns: 44px 1fr 80px; gap: 10px; align-items: center; }
+.year-bar { height: 8px; border-radius: 4px; background: var(--sl-color-neutral-100); overflow: hidden; }
+.year-bar span { display: block; height: 100%; background: var(--sl-color-primary-500); }
+.year .small { text-align: right; }
+.state { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 56px 16px; background: var(--sl-color-neutral-0);
+  border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
+.state sl-icon { font-size: 40px; color: var(--sl-color-neutral-400); }
+.state p { margin: 0; }
+`;

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { formatCountdown } from '../core';
+import { messages } from './messages';
+import { DEFAULT_COUNTDOWN_SECONDS, DEFAULT_POLL_SECONDS, VERSION_KEY, compareVersion, fetchVersionTime } from './version';
+
+export interface VersionNoticeProps {
+  /** Seconds before the automatic reload; the spec's 100 unless a test shortens it. */
+  countdownSeconds?: number;
+  /** Polling period in seconds (spec: 5). */
+  pollSeconds?: number;
+}
+
+function formatReleaseTime(time: number) {
+  const date = new Date(time);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+function applyUpdate(version: number) {
+  localStorage.setItem(VERSION_KEY, String(version));
+  window.location.reload();
+}
+
+export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticeProps) {
+  const [newVersion, setNewVersion] = useState<number | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  useEffect(() => {
+    if (newVersion !== null) return;
+    let alive = true;
+    const check = async () => {
+      try {
+        const fetched = await fetchVersionTime();
+        if (!alive || fetched === null) return;
+        const verdict = compareVersion(fetched, localStorage.getItem(VERSION_KEY));
+        if (verdict === 'adopt') localStorage.setItem(VERSION_KEY, String(fetched));
+        if (verdict === 'newer') {
+          setNewVersion(fetched);
+          setSecondsLeft(Math.max(1, Math.round(countdownSeconds || DEFAULT_COUNTDOWN_SECONDS)));
+          setDialogOpen(true);
+        }
+      } catch {
+        // Offline or mid-deploy: the next poll tries again.
+      }
+    };
+    check();
+    const timer = setInterval(check, (pollSeconds || DEFAULT_POLL_SECONDS) * 1000);
+    return () => { alive = false; clearInterval(timer); };
+  }, [newVersion, countdownSeconds, pollSeconds]);
+
+  useEffect(() => {
+    if (newVersion === null) return;
+    if (secondsLeft <= 0) {
+      applyUpdate(newVersion);
+      return;
+    }
+    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [newVersion, secondsLeft]);
+
+  if (newVersion === null) return null;
+  const left = formatCountdown(secondsLeft);
+
+  return (
+    <>
+      {dialogOpen ? (
+        <div className="backdrop">
+          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="version-title">
+            <h2 id="version-title">{messages.title}</h2>
+            <p>{messages.body}</p>
+            <dl>
+              <dt>{messages.releasedAt}</dt>
+              <dd data-testid="release-time">{formatReleaseTime(newVersion)}</dd>
+            </dl>
+            <p className="countdown" role="timer" aria-live="polite">{messages.countdown(left)}</p>
+            <div className="actions">
+              <button type="button" className="secondary" onClick={() => setDialogOpen(false)}>{messages.later}</button>
+              <button type="button" className="primary" onClick={() => applyUpdate(newVersion)}>{messages.refreshNow}</button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="pill" onClick={() => setDialogOpen(true)}>{messages.pill(left)}</button>
+      )}
+    </>
+  );
+}
