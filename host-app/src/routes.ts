@@ -110,7 +110,7 @@ export const homePages: PageRoute[] = [
   {
     path: '/home/externalmanage', title: '客户列表', showTab: true,
     description: '按条件筛选客户与车辆，保存常用筛选条件，一键外呼或发短信。',
-    widget: { folder: 'customers', tag: 'garage-customer-list' },
+    widget: { folder: 'customer-list', tag: 'garage-customer-list' },
   },
   {
     path: '/home/tagmanage', title: '标签管理', showTab: true,

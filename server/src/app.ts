@@ -58,7 +58,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   const anyOrigin = config.corsOrigins.includes('*');
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || !/^\/(api|wecom|ai)\//.test(request.url)) return;
+    if (!origin) return;
+    // Widget bundles are ES modules (loaded in CORS mode) and fetch their icons: public files,
+    // no credentials, so any page may load them.
+    if (/^\/(widgets|dist)\/|^\/version\.json/.test(request.url)) {
+      reply.header('access-control-allow-origin', '*');
+      return;
+    }
+    if (!/^\/(api|wecom|ai)\//.test(request.url)) return;
     if (!anyOrigin && !config.corsOrigins.includes(origin)) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('vary', 'Origin');

@@ -40,7 +40,13 @@ describe('signed-in host app', () => {
       await waitForPage(page, route.title);
       const main = page.locator('main.shell__content');
       await main.locator(':scope > *').first().waitFor();
-      expect((await main.innerText()).trim().length, route.path).toBeGreaterThan(0);
+      // Widgets render inside shadow roots, which innerText does not enter.
+      const text = await main.evaluate(function deepText(node: Node): string {
+        const element = node as Element;
+        const own = [...node.childNodes].map((child) => (child.nodeType === Node.TEXT_NODE ? child.textContent ?? '' : deepText(child))).join('');
+        return element.shadowRoot ? deepText(element.shadowRoot) + own : own;
+      });
+      expect(text.trim().length, route.path).toBeGreaterThan(0);
       expect(errors, route.path).toEqual([]);
     }
     await context.close();

@@ -45,6 +45,8 @@ export function RootView() {
       const path = (event as CustomEvent<{ path?: string }>).detail?.path;
       if (typeof path !== 'string' || !path.startsWith('/')) return;
       event.preventDefault();
+      // Several calls can expire at once: the later ones must not drop the first one's ?redirect.
+      if (path === LOGIN_PATH && window.location.pathname.toLowerCase() === LOGIN_PATH) return;
       // Sent to /login by an expired session: come back here after logging in again.
       const here = `${window.location.pathname}${window.location.search}`;
       const target = path === LOGIN_PATH && !isPublicPath(window.location.pathname)

@@ -50,6 +50,16 @@ export async function upsertSipAccount(
   return rows[0];
 }
 
+/** A user of the chain by id or login name, or undefined: ids from other chains are not found. */
+export async function findChainUser(db: SqlExecutor, chainId: string, who: { userId?: string; username?: string }): Promise<string | undefined> {
+  const rows = await db.rows<{ id: string }>(sql`
+      SELECT id::text AS id FROM app_user
+       WHERE chain_id::text = ${chainId}
+         AND (id::text = ${who.userId ?? ''} OR lower(username) = lower(${who.username ?? ''}))
+       LIMIT 1`);
+  return rows[0]?.id;
+}
+
 export async function deleteSipAccount(db: SqlExecutor, garageId: string, userId: string): Promise<boolean> {
   const rows = await db.rows(sql`DELETE FROM sip_account WHERE garage_id = ${garageId} AND user_id = ${userId} RETURNING user_id`);
   return rows.length > 0;

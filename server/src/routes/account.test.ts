@@ -169,6 +169,13 @@ describe('envelope', () => {
     expect(response.headers.get('access-control-expose-headers')).toBe('token');
   });
 
+  it('lets a partner page load the widget bundles as ES modules (CORS on the public files)', async () => {
+    const response = await fetch(`${server.url}/version.json`, { headers: { origin: 'https://partner.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const widget = await fetch(`${server.url}/widgets/no-such-widget.js`, { headers: { origin: 'https://partner.example' } });
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('serves /version.json without caching', async () => {
     const response = await fetch(`${server.url}/version.json?t=${Date.now()}`);
     expect(response.headers.get('cache-control')).toContain('no-cache');

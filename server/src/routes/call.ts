@@ -4,7 +4,7 @@
  *
  *   GET    /call/sip-account                  the caller's account: { response: { data: { user, ha1, realm, server, stun } | null } }
  *   GET    /call/sip-accounts                 admin: the garage's accounts (no HA1)
- *   POST   /call/sip-account/provision        admin: { userId, sipUser, password, realm, server? } → HA1 stored, password dropped
+ *   POST   /call/sip-account/provision        admin: { userId | username, sipUser, password, realm, server? } → HA1 stored, password dropped
  *   DELETE /call/sip-account?userId=          admin: removes an account (that user's phone becomes disabled)
  *   GET    /call/balance                      { garageId, minutes }
  *   PUT    /call/balance                      admin: { minutes } sets, or { addMinutes } tops up the garage's minutes
@@ -13,10 +13,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parse as parseInput } from '../http/input';
 import {
   addBalanceMinutes,
   balanceMinutes,
   deleteSipAccount,
+  findChainUser,
   findSipAccount,
   insertCallRecord,
   listCallRecords,
@@ -38,9 +40,12 @@ export interface CallRoutesOptions {
   sipStunServer?: string;
 }
 
+const INPUT_LABELS = { sipUser: 'SIP 账号', password: 'SIP 密码', realm: 'SIP 域', server: '信令服务器地址', number: '号码', minutes: '分钟数', addMinutes: '充值分钟数' };
 const SIP_TOKEN = /^[A-Za-z0-9_.+-]{1,64}$/;
 const provisionSchema = z.object({
-  userId: z.union([z.string(), z.number()]).transform(String),
+  // Admins know their staff by login name; integrations by id. Either names a user of the caller's chain.
+  userId: z.union([z.string(), z.number()]).transform(String).optional(),
+  username: z.string().trim().min(1).optional(),
   sipUser: z.string().regex(SIP_TOKEN, 'SIP 账号只能包含字母、数字和 _.+-'),
   password: z.string().min(6, 'SIP 密码至少 6 位').max(128),
   realm: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'SIP 域格式不正确'),
@@ -74,11 +79,7 @@ const recordsQuerySchema = z.object({
 
 export default async function callRoutes(app: FastifyInstance, options: CallRoutesOptions): Promise<void> {
   const { db, caller, fail } = options;
-  const parse = <T>(schema: z.ZodType<T>, value: unknown): T => {
-    const parsed = schema.safeParse(value ?? {});
-    if (!parsed.success) throw fail(400, parsed.error.issues[0]?.message ?? '参数不正确');
-    return parsed.data;
-  };
+  const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => parseInput(schema, value ?? {}, INPUT_LABELS);
   const admin = async (request: FastifyRequest) => {
     const who = await caller(request);
     if (!who.isAdmin) throw fail(403, '只有管理员可以管理网络电话');
@@ -108,8 +109,12 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
 
   app.post('/call/sip-account/provision', async (request) => {
     const who = await admin(request);
-    const body = parse(provisionSchema, request.body);
-    const account = await upsertSipAccount(db, { ...body, garageId: who.garageId }).catch((error: { code?: string }) => {
+    const { userId, username, ...body } = parse(provisionSchema, request.body);
+    if (!userId && !username) throw fail(400, '请选择要开通网络电话的员工');
+    // Only staff of the caller's own chain: an id or name from another tenant is "not found".
+    const staff = await findChainUser(db, who.garageId, { userId, username });
+    if (!staff) throw fail(404, '该员工不存在');
+    const account = await upsertSipAccount(db, { ...body, userId: staff, garageId: who.garageId }).catch((error: { code?: string }) => {
       if (error?.code === '23505') throw fail(409, '该 SIP 账号已分配给其他用户');
       throw error;
     });
