@@ -2,8 +2,36 @@
 import { sql, type Queryable } from '../db/database';
 import type { AuthContext, AuthRow } from '../auth/context';
 
+/**
+ * Auth rows by token id, for a few seconds. The token check is the one query every request makes
+ * and costs about 1.8 ms on PGlite (most of a simple request: see tests/bench/RESULTS.md). Every
+ * write below that changes what the row says forgets it at once in this process; other processes
+ * sharing a PostgreSQL server see the change within AUTH_CACHE_MS. Token ids are random, so one
+ * map serves every database a process opens (tests open many).
+ */
+const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_MAX = 10_000;
+const authCache = new Map<string, { row: AuthRow; until: number }>();
+
+function forgetUser(userId: number): void {
+  for (const [jti, entry] of authCache) if (entry.row.id === userId) authCache.delete(jti);
+}
+
 /** Everything a request's AuthContext needs, in one round trip (it runs on every request). */
-export function loadAuthRow(db: Queryable, userId: number, jti: string): Promise<AuthRow | undefined> {
+export async function loadAuthRow(db: Queryable, userId: number, jti: string): Promise<AuthRow | undefined> {
+  const cached = authCache.get(jti);
+  if (cached && cached.until > Date.now() && cached.row.id === userId) return cached.row;
+  const row = await queryAuthRow(db, userId, jti);
+  if (row && !row.revoked) {
+    if (authCache.size >= AUTH_CACHE_MAX) authCache.delete(authCache.keys().next().value as string);
+    authCache.set(jti, { row, until: Date.now() + AUTH_CACHE_MS });
+  } else {
+    authCache.delete(jti);
+  }
+  return row;
+}
+
+function queryAuthRow(db: Queryable, userId: number, jti: string): Promise<AuthRow | undefined> {
   return db.one<AuthRow>(sql`
     SELECT u.id, u.chain_id, u.username, u.nick_name, u.phone, u.wechat_user_id, u.store_ids, u.selected_store_ids,
            u.token_version, g.id AS garage_id, g.code AS garage_code, g.name AS garage_name, g.is_hq AS garage_is_hq,
@@ -56,6 +84,7 @@ export async function updatePassword(db: Queryable, userId: number, passwordHash
   const row = await db.one<{ token_version: number }>(sql`
     UPDATE app_user SET password_hash = ${passwordHash}, token_version = token_version + 1, updated_at = now()
      WHERE id = ${userId} RETURNING token_version`);
+  forgetUser(userId);
   return row?.token_version ?? 0;
 }
 
@@ -67,10 +96,12 @@ export async function revokeToken(db: Queryable, jti: string, expiresAt: number)
   await db.run(sql`DELETE FROM revoked_token WHERE expires_at < now()`);
   await db.run(sql`INSERT INTO revoked_token (jti, expires_at) VALUES (${jti}, to_timestamp(${expiresAt}))
                    ON CONFLICT (jti) DO NOTHING`);
+  authCache.delete(jti);
 }
 
 export async function setSelectedStores(db: Queryable, userId: number, storeIds: number[]): Promise<void> {
   await db.run(sql`UPDATE app_user SET selected_store_ids = ${sql.param(storeIds)}::int[], updated_at = now() WHERE id = ${userId}`);
+  forgetUser(userId);
 }
 
 export interface GarageRow {
@@ -99,5 +130,6 @@ export async function switchGarage(db: Queryable, auth: AuthContext, garageId: n
   await db.run(sql`UPDATE app_user SET current_garage_id = ${garageId},
                           selected_store_ids = ${sql.param(target.is_hq ? [] : [garageId])}::int[], updated_at = now()
                     WHERE id = ${auth.userId}`);
+  forgetUser(auth.userId);
   return true;
 }
