@@ -11,14 +11,14 @@ h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-n
 .group { padding: 14px 16px; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .group-head { display: flex; align-items: center; gap: 4px; margin-bottom: 10px; }
 h3 { margin: 0; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-800); }
-.tag-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 8px; }
+.tag-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 8px; }
 .tag-card { display: flex; align-items: center; gap: 8px; padding: 6px 8px 6px 12px; border: 1px solid var(--sl-color-neutral-200);
   border-left: 3px solid var(--tag-colour); border-radius: var(--sl-border-radius-medium); min-height: 40px; }
 .tag-card:hover { background: var(--sl-color-neutral-50); }
 .tag-card.picked { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-300); border-left-color: var(--tag-colour); }
 .dot { width: 8px; height: 8px; border-radius: 50%; background: var(--tag-colour); flex: none; }
-.tag-name { font-weight: 500; color: var(--sl-color-neutral-900); }
-.tag-count { margin-left: auto; font-size: 12px; color: var(--sl-color-neutral-500); font-variant-numeric: tabular-nums; }
+.tag-name { font-weight: 500; color: var(--sl-color-neutral-900); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; min-width: 0; }
+.tag-count { margin-left: auto; white-space: nowrap; font-size: 12px; color: var(--sl-color-neutral-500); font-variant-numeric: tabular-nums; }
 .tag-actions { display: flex; opacity: 0.35; transition: opacity 0.15s; }
 .tag-card:hover .tag-actions, .tag-actions:focus-within { opacity: 1; }
 input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color-primary-600); }

@@ -16,7 +16,7 @@ interface EmbeddableWidget {
 const catalogue: EmbeddableWidget[] = [
   { folder: 'login', tag: 'garage-login', title: '登录', description: '账号密码、手机验证码与企业微信登录，登录后与同页其他组件共享会话。', attributes: 'redirect="/home/workKanBan"' },
   { folder: 'phone-bar', tag: 'garage-phone-bar', title: '网络电话', description: '浏览器内外呼客户，显示通话状态、计时和通话余额。', attributes: 'number="13800000000"' },
-  { folder: 'customers', tag: 'garage-customer-list', title: '客户列表', description: '按条件筛选客户与车辆，保存常用条件。' },
+  { folder: 'customer-list', tag: 'garage-customer-list', title: '客户列表', description: '按条件筛选客户与车辆，保存常用条件。' },
   { folder: 'maint-timeline', tag: 'garage-maint-timeline', title: '保养时间轴', description: '一辆车过去的保养维修与未来的保养预估，按里程排列。', attributes: 'vehicle-id="1"' },
   { folder: 'customer-groups', tag: 'garage-customer-groups', title: '客户分组', description: '建立和管理客户分组，作为短信营销对象。' },
   { folder: 'tag-manage', tag: 'garage-tag-manage', title: '标签管理', description: '维护客户标签。' },
