@@ -138,13 +138,23 @@ function lockPgliteDir(dir: string): () => void {
   return () => rmSync(lock, { force: true });
 }
 
+/**
+ * Planner settings of every session. The working set of a garage chain is in memory (RAM or SSD),
+ * so an index lookup costs little more than a sequential read (random_page_cost 1.1, the usual
+ * setting for SSDs); and parallel workers do not pay on the small machines we run on: the same
+ * hash is built once per worker, and concurrent users already use every core
+ * (tests/bench/RESULTS.md, "Customer list").
+ */
+const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0' };
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const timeZone = options.timeZone ?? 'Asia/Shanghai';
   if (options.databaseUrl) {
+    const settings = Object.entries({ TimeZone: timeZone, ...PLANNER_SETTINGS }).map(([name, value]) => `-c ${name}=${value}`);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: `-c TimeZone=${timeZone}`,
+      options: settings.join(' '),
     });
     pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
     const db = drizzlePostgres(pool);
@@ -167,7 +177,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     client = new PGlite(options.pgliteDir);
     await client.waitReady;
-    await client.exec(`SET TimeZone = '${timeZone}'`);
+    await client.exec([`SET TimeZone = '${timeZone}'`, ...Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value}`)].join('; '));
   } catch (error) {
     unlock();
     throw error;

@@ -77,7 +77,7 @@ function keywordCondition(scope: TenantScope, keyword: string): SQL {
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
-function vehicleCondition(condition: CustomerCondition): SQL | null {
+function vehicleCondition(scope: TenantScope, condition: CustomerCondition): SQL | null {
   const parts: SQL[] = [];
   if (condition.brands && condition.brands.length > 0) parts.push(sql`v.brand = ANY(${sql.param(condition.brands)}::text[])`);
   if (condition.mileage?.min !== undefined) parts.push(sql`v.mileage >= ${condition.mileage.min}`);
@@ -89,7 +89,8 @@ function vehicleCondition(condition: CustomerCondition): SQL | null {
     parts.push(sql`v.insurance_expiry BETWEEN current_date AND current_date + ${condition.insuranceExpiringWithinDays}::int`);
   }
   if (parts.length === 0) return null;
-  return sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND ${and(parts)})`;
+  // The chain id lets the planner start from the (chain_id, …) indexes of migration 400.
+  return sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND v.chain_id = ${scope.chainId} AND ${and(parts)})`;
 }
 
 export interface GroupDefinition {
@@ -129,14 +130,15 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
   if (condition.lastVisit?.to) parts.push(sql`c.last_visit_at < ${condition.lastVisit.to}::date + 1`);
   if (condition.notVisitedForDays !== undefined) {
     // Not visited for N days: the last visit was N or more days ago (or never).
-    parts.push(sql`(c.last_visit_at IS NULL OR c.last_visit_at < current_date - ${condition.notVisitedForDays}::int + 1)`);
+    // Written over LAST_VISIT_KEY (never visited = -infinity) so it is one range of the list's index.
+    parts.push(sql`${LAST_VISIT_KEY} < current_date - ${condition.notVisitedForDays}::int + 1`);
   }
   if (condition.totalSpend?.min !== undefined) parts.push(sql`c.total_spend >= ${condition.totalSpend.min}`);
   if (condition.totalSpend?.max !== undefined) parts.push(sql`c.total_spend <= ${condition.totalSpend.max}`);
   if (condition.levels && condition.levels.length > 0) parts.push(sql`c.level = ANY(${sql.param(condition.levels)}::text[])`);
   if (condition.sources && condition.sources.length > 0) parts.push(sql`c.source = ANY(${sql.param(condition.sources)}::text[])`);
   if (condition.stage) parts.push(stageCondition(condition.stage));
-  const vehicles = vehicleCondition(condition);
+  const vehicles = vehicleCondition(scope, condition);
   if (vehicles) parts.push(vehicles);
   return and(parts);
 }
@@ -159,8 +161,16 @@ const SORT_SQL: Record<SortField, SQL> = {
   nextMaintenanceDate: sql`(SELECT min(v.next_maintenance_date) FROM vehicle v WHERE v.customer_id = c.id AND v.next_maintenance_date >= current_date)`,
 };
 
+/**
+ * Last visit with "never" as -infinity: newest first it orders exactly like `last_visit_at DESC
+ * NULLS LAST`, and it is what index customer_chain_last_visit (migration 101) holds, so the default
+ * list and "not visited for N days" walk that index instead of sorting every customer.
+ */
+const LAST_VISIT_KEY = sql`COALESCE(c.last_visit_at, '-infinity'::timestamptz)`;
+
 function orderBy(condition: CustomerCondition): SQL {
   const sort = condition.sort ?? { field: 'lastVisitAt' as const, order: 'desc' as const };
+  if (sort.field === 'lastVisitAt' && sort.order === 'desc') return sql`${LAST_VISIT_KEY} DESC, c.id DESC`;
   const direction = sql.raw(sort.order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
   // id breaks ties so pages never repeat or skip a customer.
   return sql`${SORT_SQL[sort.field]} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
