@@ -3,7 +3,7 @@
  * encryption of answers, the token check, the error handler, and the route plugins of that host.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { encryptText } from '../../../widgets/core/crypto/cipher';
+import { encryptText } from '../http/cipher';
 import { ApiError, Code, Envelope } from '../http/envelope';
 import { authenticate, authorize } from './auth';
 import { routeModules, type Host, type RouteContext } from '../routes';
