@@ -1,6 +1,8 @@
 // Widget bundles: every widgets/<feature>/index.ts → dist/widgets/<feature>.js, widgets/all.ts →
 // dist/garage-widgets.js, all from ONE build so they share chunks in dist/widgets/chunks/ and a
 // page that loads two widgets loads the core (and its signals runtime) once.
+// Except the phone bar's partner-page embed: its own build on Preact (see STANDALONE_WIDGETS),
+// run by the main build once it has written its output.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +10,12 @@ import commonjs from '@rollup/plugin-commonjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import { transform } from 'esbuild';
+import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
+import { minify } from 'terser';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_CIPHER_KEY = 'GarageSuite#2026'; // = widgets/core/crypto/cipher.ts
+const DEFAULT_CIPHER_KEY = 'GarageSuite#2026'; // = widgets/core/crypto/key.ts
 const REGISTRY_ID = 'garage:widgets';
 
 /** Feature folders with an index.ts, core excepted (it is a library, not a widget). */
@@ -84,6 +88,119 @@ function cleanWidgetOutput(outDir) {
   };
 }
 
+/**
+ * Widgets whose dist/widgets/<feature>.js comes from a build of their own, sized for partner pages
+ * (docs/DECISIONS.md, "Web phone"). garage-widgets.js and the host app still include them.
+ */
+export const STANDALONE_WIDGETS = ['phone-bar'];
+
+/** React → preact/compat: the same components at ~10 KB gzip instead of ~60 KB. */
+const PREACT_ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+function preactCompat() {
+  return {
+    name: 'garage-preact-compat',
+    resolveId(source, importer) {
+      const target = PREACT_ALIASES[source];
+      return target ? this.resolve(target, importer, { skipSelf: true }) : null;
+    },
+  };
+}
+
+const JSSIP_DEBUG = path.join(root, 'widgets/phone-bar/jssip-debug.ts');
+
+/** JsSIP's `debug` dependency → the phone bar's smaller stand-in with the same switch. */
+function jssipDebug() {
+  return {
+    name: 'garage-jssip-debug',
+    resolveId: (source, importer) => (source === 'debug' && importer?.includes(`${path.sep}node_modules${path.sep}jssip${path.sep}`) ? JSSIP_DEBUG : null),
+  };
+}
+
+/** Only the standalone build's own output; everything else in dist/widgets/ is the main build's. */
+function cleanStandaloneOutput(outDir, feature) {
+  return {
+    name: 'garage-clean-standalone',
+    buildStart() {
+      rmSync(path.join(outDir, 'widgets', feature), { recursive: true, force: true });
+      rmSync(path.join(outDir, 'widgets', `${feature}.js`), { force: true });
+    },
+  };
+}
+
+/** Runs further builds after this one has written (and cleaned) its output directory. */
+function thenBuild(configs) {
+  return {
+    name: 'garage-then-build',
+    async closeBundle() {
+      for (const config of configs) {
+        const bundle = await rollup(config);
+        try {
+          await bundle.write(config.output);
+        } finally {
+          await bundle.close();
+        }
+      }
+    },
+  };
+}
+
+function cipherKeyFromEnv() {
+  const cipherKey = process.env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY;
+  if (![16, 24, 32].includes(cipherKey.length)) throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 ASCII characters');
+  return cipherKey;
+}
+
+/** Terser squeezes ~3 KB gzip more than esbuild out of the phone bar's budget; slower, so only there. */
+function terser() {
+  return {
+    name: 'garage-terser',
+    async renderChunk(code) {
+      const result = await minify(code, { module: true, ecma: 2020, compress: { passes: 2 } });
+      return { code: result.code ?? code, map: null };
+    },
+  };
+}
+
+/**
+ * What both builds do to source: CSS text, JSON, build constants, resolution, TS/JSX, minify.
+ * @param {string} cipherKey
+ * @param {{ commonjs?: object, minify?: boolean }} [options]
+ */
+function sourcePlugins(cipherKey, options = {}) {
+  return [
+    inlineCss(),
+    json(),
+    replace({
+      preventAssignment: true,
+      values: {
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __GARAGE_CIPHER_KEY__: JSON.stringify(cipherKey),
+        __GARAGE_OLD_SITE_URL__: JSON.stringify(process.env.GARAGE_OLD_SITE_URL ?? ''),
+        __GARAGE_BUNDLED__: 'true',
+      },
+    }),
+    nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
+    commonjs(options.commonjs),
+    esbuild({ target: 'es2022', jsx: 'automatic', minify: options.minify ?? true, tsconfig: path.join(root, 'tsconfig.json') }),
+  ];
+}
+
+/** @type {import('rollup').RollupOptions['onwarn']} */
+function onwarn(warning, warn) {
+  // Lit and Shoelace use `this` at module top level in their TS helpers; harmless in ES modules.
+  if (warning.code === 'THIS_IS_UNDEFINED') return;
+  // JsSIP's modules import each other in cycles; it works as CommonJS and as bundled.
+  if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
+  warn(warning);
+}
+
 /** Core, React and the signals runtime in one named chunk: loaded once, cached across widgets. */
 function manualChunks(id) {
   const file = id.split(path.sep).join('/');
@@ -93,18 +210,23 @@ function manualChunks(id) {
 }
 
 /**
+ * The main build. `features` become dist/widgets/<feature>.js (standalone ones excepted) and all
+ * of them go into dist/garage-widgets.js.
  * @param {{ outDir?: string, features?: string[], extraInputs?: Record<string, string>, plugins?: import('rollup').Plugin[] }} [options]
  * @returns {import('rollup').RollupOptions}
  */
 export function createConfig(options = {}) {
   const outDir = options.outDir ?? path.join(root, 'dist');
   const features = options.features ?? widgetFeatures();
-  const cipherKey = process.env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY;
-  if (![16, 24, 32].includes(cipherKey.length)) throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 ASCII characters');
+  const cipherKey = cipherKeyFromEnv();
 
   const input = {
     'garage-widgets': path.join(root, 'widgets/all.ts'),
-    ...Object.fromEntries(features.map((name) => [`widgets/${name}`, path.join(root, 'widgets', name, 'index.ts')])),
+    ...Object.fromEntries(
+      features
+        .filter((name) => !STANDALONE_WIDGETS.includes(name))
+        .map((name) => [`widgets/${name}`, path.join(root, 'widgets', name, 'index.ts')]),
+    ),
     ...options.extraInputs,
   };
 
@@ -122,30 +244,50 @@ export function createConfig(options = {}) {
       cleanWidgetOutput(outDir),
       widgetRegistry(features),
       ...(options.plugins ?? []),
-      inlineCss(),
-      json(),
-      replace({
-        preventAssignment: true,
-        values: {
-          'process.env.NODE_ENV': JSON.stringify('production'),
-          __GARAGE_CIPHER_KEY__: JSON.stringify(cipherKey),
-          __GARAGE_OLD_SITE_URL__: JSON.stringify(process.env.GARAGE_OLD_SITE_URL ?? ''),
-          __GARAGE_BUNDLED__: 'true',
-        },
-      }),
-      nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
-      commonjs(),
-      esbuild({ target: 'es2022', jsx: 'automatic', minify: true, tsconfig: path.join(root, 'tsconfig.json') }),
+      ...sourcePlugins(cipherKey),
       copyShoelaceAssets(outDir),
     ],
-    onwarn(warning, warn) {
-      // Lit and Shoelace use `this` at module top level in their TS helpers; harmless in ES modules.
-      if (warning.code === 'THIS_IS_UNDEFINED') return;
-      // JsSIP's modules import each other in cycles; it works as CommonJS and as bundled.
-      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
-      warn(warning);
-    },
+    onwarn,
   };
 }
 
-export default createConfig();
+/**
+ * dist/widgets/<feature>.js for a partner page that loads nothing else of ours: the widget with
+ * the lean core (widgets/core/base.ts) on preact/compat, one file up to its first render; what it
+ * loads later (JsSIP, crypto-js, Shoelace for a toast) in dist/widgets/<feature>/, a folder the
+ * main build never writes, so no chunk name can clash with dist/widgets/chunks/.
+ * @param {{ outDir?: string, feature?: string }} [options]
+ * @returns {import('rollup').RollupOptions}
+ */
+export function createStandaloneConfig(options = {}) {
+  const outDir = options.outDir ?? path.join(root, 'dist');
+  const feature = options.feature ?? 'phone-bar';
+  return {
+    input: { [`widgets/${feature}`]: path.join(root, 'widgets', feature, 'index.ts') },
+    output: {
+      dir: outDir,
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: `widgets/${feature}/[name]-[hash].js`,
+      generatedCode: 'es2015',
+    },
+    plugins: [
+      cleanStandaloneOutput(outDir, feature),
+      preactCompat(),
+      jssipDebug(),
+      ...sourcePlugins(cipherKeyFromEnv(), {
+        // `require('debug')` in JsSIP gets the stand-in's default export, as it got debug's module.exports.
+        commonjs: { requireReturnsDefault: (id) => (id === JSSIP_DEBUG ? 'auto' : false) },
+        minify: false,
+      }),
+      terser(),
+    ],
+    onwarn,
+  };
+}
+
+const main = createConfig();
+// After the main build, whose first step empties dist/widgets/.
+main.plugins.push(thenBuild(STANDALONE_WIDGETS.map((feature) => createStandaloneConfig({ feature }))));
+
+export default main;

@@ -210,6 +210,33 @@ describe('web phone against Kamailio', () => {
     }
   });
 
+  it('loads only its own bundle on a partner page: JsSIP with the line, no React, Shoelace or crypto-js', async () => {
+    const page = await browser.context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(partner.addPhonePage('/bundles', { token: frontdeskToken, 'api-base': `${server.url}/api`, 'sip-server': kamailio.url }));
+    await bar(page).getByText('线路在线').waitFor({ timeout: 15_000 });
+    expect(scripts[0]).toBe('/widgets/phone-bar.js');
+    // Everything else sits in the standalone build's own folder, never in the main build's chunks.
+    expect(scripts.slice(1).every((script) => script.startsWith('/widgets/phone-bar/'))).toBe(true);
+    expect(scripts.some((script) => /\/JsSIP-[\w-]+\.js$/.test(script))).toBe(true);
+    // Answers are decrypted with WebCrypto (a secure context); Shoelace only comes with a toast.
+    expect(scripts.filter((script) => /\/(cipher|toast-view)-/.test(script))).toEqual([]);
+    await page.close();
+  });
+
+  it('an expired login: the toast (Shoelace loaded for it) and the bar asking to log in', async () => {
+    const page = await openPhonePage('/expired', 'not-a-valid-token', { 'sip-server': kamailio.url });
+    const alert = page.locator('#garage-suite-toasts sl-alert');
+    await alert.getByText('验证过期，请重新登录！').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.evaluate(() => Boolean(customElements.get('sl-alert')))).toBe(true);
+    await bar(page).getByText('请先登录后再使用网络电话。').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: '/tmp/phone-expired.png' });
+    await page.close();
+  });
+
   it('a user without a SIP account sees the phone disabled and why', async () => {
     const managerToken = await server.loginToken('manager', PASSWORD);
     const page = await openPhonePage('/no-account', managerToken);

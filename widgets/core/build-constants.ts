@@ -2,7 +2,7 @@
  * Values baked in by the widget build (rollup `replace`). Vite, Storybook and vitest do not define
  * them, hence the `typeof` guards: the same source runs unbuilt with the documented defaults.
  */
-import { DEFAULT_CIPHER_KEY } from './crypto/cipher';
+import { DEFAULT_CIPHER_KEY } from './crypto/key';
 
 declare const __GARAGE_CIPHER_KEY__: string;
 declare const __GARAGE_OLD_SITE_URL__: string;

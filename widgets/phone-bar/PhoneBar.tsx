@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCallTimer, useValue } from '../core';
+import { formatCallTimer, useValue } from '../core/base';
 import { attachBar, configurePhoneLine, getPhone } from './line';
 import { messages } from './messages';
-import type { PhoneController } from './phone';
+import type { PhoneView } from './phone-state';
 
 export interface PhoneBarProps {
   /** Number prefilled in the dial field. */
@@ -11,8 +11,8 @@ export interface PhoneBarProps {
   sipServer?: string;
   /** STUN server override; an empty attribute means none. */
   stunServer?: string;
-  /** For stories: a controller other than the page's shared line. */
-  phone?: PhoneController;
+  /** For stories: a phone other than the page's shared line. */
+  phone?: PhoneView;
 }
 
 const PhoneIcon = () => (

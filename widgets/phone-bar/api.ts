@@ -1,5 +1,5 @@
 /** The phone's server calls (spec section 7). Silent: the bar shows its own message for each. */
-import { http } from '../core';
+import { http } from '../core/base';
 import type { CallRecord, SipAccount } from './phone';
 
 /** Envelope data of GET /call/sip-account: the account sits at response.data (spec). */

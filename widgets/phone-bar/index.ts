@@ -1,5 +1,5 @@
-import { define } from '../core';
-import { getPhone } from './line';
+import { define } from '../core/base';
+import { call } from './line';
 import { PhoneBar } from './PhoneBar';
 import { phoneBarStyles } from './styles';
 
@@ -16,9 +16,7 @@ define('garage-phone-bar', PhoneBar, {
 const PhoneBarElement = customElements.get('garage-phone-bar');
 if (PhoneBarElement && !('call' in PhoneBarElement.prototype)) {
   Object.defineProperty(PhoneBarElement.prototype, 'call', {
-    value(number: string, customerId?: string | null): Promise<boolean> {
-      return getPhone().call(number, { customerId: customerId ?? null });
-    },
+    value: call,
   });
 }
 

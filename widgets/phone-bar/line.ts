@@ -3,10 +3,11 @@
  * and one SIP registration). It follows the session token, starts calls asked for by other
  * widgets (`garage-call` events) and ends the call and the registration when the page goes away.
  */
-import { effect, getConfig, session } from '../core';
+import { effect, getConfig, session } from '../core/base';
 import { fetchBalanceMinutes, fetchSipAccount, saveCallRecord } from './api';
 import { messages } from './messages';
-import { PhoneController, type SipAccount } from './phone';
+import type { PhoneController, SipAccount } from './phone';
+import { PhoneState, type PhoneView } from './phone-state';
 
 /** Event any widget dispatches (on itself, bubbling+composed, or on document) to place a call. */
 export const CALL_EVENT = 'garage-call';
@@ -22,24 +23,82 @@ export interface PhoneLineSettings {
   stunServer?: string;
 }
 
-let phone: PhoneController | null = null;
+/**
+ * The page's phone: the bar renders its signals at once; the controller (phone.ts) that drives
+ * them is loaded by the first start or call, i.e. after the first render (docs/DECISIONS.md).
+ */
+class PageLine extends PhoneState implements PhoneView {
+  private controller: PhoneController | null = null;
+  private loadingController: Promise<PhoneController> | null = null;
+
+  load(): Promise<PhoneController> {
+    this.loadingController ??= import('./phone').then(
+      ({ PhoneController }) =>
+        (this.controller = new PhoneController({
+          state: this,
+          storage: typeof localStorage === 'undefined' ? null : localStorage,
+          checkBalance: fetchBalanceMinutes,
+          onCallFinished: (record) => {
+            void saveCallRecord(record)
+              .catch(() => {
+                // The call already happened; a lost record is the server's reconciliation, not the user's.
+              })
+              .finally(() => void this.controller?.refreshBalance());
+          },
+        })),
+      (error: unknown) => {
+        this.loadingController = null; // the next start tries again
+        throw error;
+      },
+    );
+    return this.loadingController;
+  }
+
+  async start(account: Partial<SipAccount> | null, reason?: string): Promise<void> {
+    const controller = await this.load().catch(() => null);
+    if (controller) {
+      await controller.start(account, reason);
+      return;
+    }
+    // The page could not fetch the phone's code: as unusable as an unreadable account.
+    this.loading.value = false;
+    this.enabled.value = false;
+    this.disabledReason.value = messages.disabledLoadFailed;
+  }
+
+  async call(number: string, details?: { customerId?: string | null }): Promise<boolean> {
+    const controller = await this.load().catch(() => null);
+    if (controller) return controller.call(number, details);
+    this.notice.value = { kind: 'error', text: messages.notReady };
+    return false;
+  }
+
+  /** No controller yet means no call and no registration to end. */
+  hangUp(): void {
+    this.controller?.hangUp();
+  }
+
+  stop(): void {
+    this.controller?.stop();
+  }
+}
+
+let phone: PageLine | null = null;
 let attachedBars = 0;
 let stopFollowingSession: (() => void) | null = null;
 let settings: PhoneLineSettings = {};
 
-export function getPhone(): PhoneController {
-  phone ??= new PhoneController({
-    storage: typeof localStorage === 'undefined' ? null : localStorage,
-    checkBalance: fetchBalanceMinutes,
-    onCallFinished: (record) => {
-      void saveCallRecord(record)
-        .catch(() => {
-          // The call already happened; a lost record is the server's reconciliation, not the user's.
-        })
-        .finally(() => void phone?.refreshBalance());
-    },
-  });
+export function getPhone(): PageLine {
+  phone ??= new PageLine();
   return phone;
+}
+
+/**
+ * The public `call(number)` of dist/garage-widgets.js: dials through the page's phone line (a
+ * `<garage-phone-bar>` must be on the page to show the call). Resolves false when no call started.
+ */
+export function call(number: string, customerId?: string | null): Promise<boolean> {
+  return getPhone().call(number, { customerId: customerId ?? null });
 }
 
 export function configurePhoneLine(next: PhoneLineSettings): void {
@@ -57,6 +116,8 @@ async function startLine(token: string | null | undefined): Promise<void> {
     return;
   }
   line.loading.value = true;
+  // The controller loads while the account is on its way.
+  line.load().catch(() => undefined);
   let account: Partial<SipAccount> | null;
   try {
     account = await fetchSipAccount();

@@ -1,28 +1,16 @@
 /**
  * The web phone, without any UI framework: one JsSIP user agent per page, outgoing calls only.
- * The view (PhoneBar.tsx) only reads the signals below and calls call()/hangUp().
+ * The view (PhoneBar.tsx) only reads the signals (phone-state.ts) and calls call()/hangUp().
  *
- * JsSIP (~55 KB gzip) is imported lazily by start(), after the bar has rendered.
+ * On partner pages this module loads when the line starts (line.ts), and JsSIP (~50 KB gzip)
+ * after it, by start(): neither is needed for the bar's first render.
  */
-import { computed, effect, signal } from '@preact/signals-core';
+import { effect } from '@preact/signals-core';
 import { messages } from './messages';
+import { PhoneState, type CallStatus, type PhoneNotice, type PhoneView, type RegistrationStatus } from './phone-state';
 
-/** The spec's call statuses, in the spec's order ("accecpted" is the public spelling). */
-export const CALL_STATUSES = [
-  'reg.registered',
-  'reg.unregistered',
-  'reg.failed',
-  'outgoing.connecting',
-  'outgoing.progress',
-  'outgoing.accecpted',
-  'outgoing.failed',
-  'outgoing.ended',
-] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-export type RegistrationStatus = Extract<CallStatus, `reg.${string}`>;
-
-/** Statuses during which the call bar is shown (spec: connecting, ringing, connected). */
-export const LIVE_CALL_STATUSES: readonly CallStatus[] = ['outgoing.connecting', 'outgoing.progress', 'outgoing.accecpted'];
+export { CALL_STATUSES, LIVE_CALL_STATUSES } from './phone-state';
+export type { CallStatus, PhoneNotice, PhoneView, RegistrationStatus } from './phone-state';
 
 export const PHONE_STORAGE_KEY = 'webPhone';
 
@@ -56,11 +44,6 @@ export interface CallRecord {
   result: CallResult;
 }
 
-export interface PhoneNotice {
-  kind: 'error' | 'info';
-  text: string;
-}
-
 /** The part of JsSIP this controller uses (a fake implements it in unit tests). */
 export interface JsSIPSessionLike {
   on(event: string, listener: (event: any) => void): unknown;
@@ -80,6 +63,8 @@ export interface JsSIPLike {
 }
 
 export interface PhoneOptions {
+  /** Signals to drive instead of new ones (the bar's, made before this module loaded). */
+  state?: PhoneState;
   loadJsSIP?: () => Promise<JsSIPLike>;
   /** Minutes of call time left for the garage. */
   checkBalance?: () => Promise<number>;
@@ -160,22 +145,8 @@ function readPersisted(storage: PhoneOptions['storage']): { enabled?: boolean; s
   }
 }
 
-export class PhoneController {
-  /** The spec's status; '' once the user hung up (spec: hang-up clears the status). */
-  readonly status = signal<CallStatus | ''>('');
-  readonly registration = signal<RegistrationStatus | ''>('');
-  readonly enabled = signal(false);
-  /** Why the phone is disabled, shown in the bar; '' while enabled or still loading. */
-  readonly disabledReason = signal('');
-  readonly loading = signal(false);
-  readonly notice = signal<PhoneNotice | null>(null);
-  /** Seconds since the callee answered; 0 outside a connected call. */
-  readonly elapsedSeconds = signal(0);
-  readonly number = signal('');
-  readonly balanceMinutes = signal<number | null>(null);
-  readonly callVisible = computed(() => (LIVE_CALL_STATUSES as readonly string[]).includes(this.status.value));
-
-  private readonly options: Required<Omit<PhoneOptions, 'checkBalance' | 'onCallFinished' | 'storage'>> & PhoneOptions;
+export class PhoneController extends PhoneState implements PhoneView {
+  private readonly options: Required<Omit<PhoneOptions, 'checkBalance' | 'onCallFinished' | 'storage' | 'state'>> & PhoneOptions;
   private account: SipAccount | null = null;
   private ua: JsSIPUaLike | null = null;
   private active: ActiveCall | null = null;
@@ -185,6 +156,7 @@ export class PhoneController {
   private readonly disposePersistence: () => void;
 
   constructor(options: PhoneOptions = {}) {
+    super(options.state);
     this.options = {
       loadJsSIP,
       getUserMedia: (constraints) => navigator.mediaDevices.getUserMedia(constraints),
@@ -312,10 +284,6 @@ export class PhoneController {
     } catch {
       return null;
     }
-  }
-
-  dismissNotice(): void {
-    this.notice.value = null;
   }
 
   /**

@@ -1,13 +1,15 @@
 /**
  * Shadow-root styles. The bar uses Shoelace's design tokens (with their default values as
  * fallbacks) instead of Shoelace components: one sl-button alone brings ~18 KB gzip of Lit and
- * styles, more than the bar's whole first-render budget (docs/DECISIONS.md).
+ * styles, more than the bar's whole first-render budget (docs/DECISIONS.md). Its shadow root has
+ * no Shoelace theme either (core/base.ts define()), so every token needs its fallback here.
  */
 export const phoneBarStyles = `
 :host {
   display: block;
   font-family: var(--sl-font-sans, -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
   font-size: 14px;
+  line-height: var(--sl-line-height-normal, 1.8);
   color: var(--sl-color-neutral-700, #3f3f46);
   --phone-primary: var(--sl-color-primary-600, #0284c7);
   --phone-primary-hover: var(--sl-color-primary-700, #0369a1);

@@ -8,10 +8,10 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import Base64 from 'crypto-js/enc-base64';
 import WordArray from 'crypto-js/lib-typedarrays';
+import { DEFAULT_CIPHER_KEY } from './key';
 // crypto-js's AES defaults are CBC with PKCS#7 padding, exactly the envelope's mode.
 
-/** Documented development default; production sets GARAGE_CIPHER_KEY at build and on the server. */
-export const DEFAULT_CIPHER_KEY = 'GarageSuite#2026';
+export { DEFAULT_CIPHER_KEY };
 
 const IV_BYTES = 16;
 

@@ -4,7 +4,7 @@
  * and the answer pipeline (decrypt → envelope → expiry/errors) runs after it resolves.
  */
 import redaxios from 'redaxios';
-import { decryptText } from '../crypto/cipher';
+import { decryptAnswer, prepareDecryption } from '../crypto/decrypt';
 import { getConfig } from '../config';
 import { expireSession, getToken, session } from '../session';
 import { shared } from '../shared';
@@ -106,12 +106,19 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof code === 'number' || (typeof code === 'string' && code.trim() !== '' && Number.isFinite(Number(code)));
 }
 
-/** Spec 7: decrypt main and work-chat answers; keep the raw body when that fails. */
-function decodeBody(host: HostName, config: RequestConfig, raw: unknown): unknown {
-  const skip = host === 'ai' || (config.params !== undefined && SKIP_DECRYPTION_PARAM in config.params);
-  if (skip || typeof raw !== 'string') return raw;
+const needsDecryption = (host: HostName, config: RequestConfig) =>
+  host !== 'ai' && !config.download && !(config.params !== undefined && SKIP_DECRYPTION_PARAM in config.params);
+
+/**
+ * Spec 7: decrypt main and work-chat answers; keep the raw body when that fails. Rejects only when
+ * crypto-js was needed and could not be loaded.
+ */
+async function decodeBody(host: HostName, config: RequestConfig, raw: unknown): Promise<unknown> {
+  if (!needsDecryption(host, config) || typeof raw !== 'string') return raw;
+  const text = await decryptAnswer(raw, getConfig().cipherKey);
+  if (text === null) return raw;
   try {
-    return JSON.parse(decryptText(raw, getConfig().cipherKey));
+    return JSON.parse(text);
   } catch {
     return raw;
   }
@@ -167,6 +174,7 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
   if (callerSignal?.aborted) controller.abort();
   callerSignal?.addEventListener('abort', abortFromCaller, { once: true });
   let timedOut = false;
+  if (needsDecryption(host, config)) prepareDecryption(getConfig().cipherKey);
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -198,7 +206,12 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
   if (response.status !== 200) throw transportFailure(config, response.status);
   if (config.download) return { data: response.data as T, code: 0, msg: 'ok', status: response.status, headers: response.headers };
 
-  const body = decodeBody(host, config, response.data);
+  let body: unknown;
+  try {
+    body = await decodeBody(host, config, response.data);
+  } catch {
+    throw transportFailure(config, response.status);
+  }
   if (!isEnvelope(body)) return { data: body as T, code: 0, msg: 'ok', status: response.status, headers: response.headers };
 
   const code = Number(body.code);

@@ -6,7 +6,8 @@ import './shoelace';
 import type { ReadonlySignal } from '@preact/signals-core';
 import { shared } from '../shared';
 import { adoptStyles } from './styles';
-import { WIDGET_LANG } from './shoelace';
+import { shadowTheme } from './theme';
+import { WIDGET_LANG } from './lang';
 import { uiMessages } from '../messages';
 
 export const LOADING_CLOSE_DELAY_MS = 400;
@@ -40,7 +41,7 @@ function mask(): HTMLElement {
     host.id = LOADING_MASK_ID;
     host.setAttribute('lang', WIDGET_LANG);
     const root = host.attachShadow({ mode: 'open' });
-    adoptStyles(root, MASK_CSS);
+    adoptStyles(root, shadowTheme(), MASK_CSS);
     const box = document.createElement('div');
     box.className = 'mask';
     box.setAttribute('role', 'status');

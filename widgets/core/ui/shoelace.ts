@@ -1,7 +1,7 @@
 /**
  * The Shoelace part every widget shares: the components the core itself renders (toasts, loading),
- * the zh-cn translation and the icon base path. Widgets import further components themselves
- * (cherry-picked from dist/components, so a bundle carries only what it renders).
+ * the zh-cn translation, the icon base path and the theme. Widgets import further components
+ * themselves (cherry-picked from dist/components, so a bundle carries only what it renders).
  */
 import '@shoelace-style/shoelace/dist/components/alert/alert.js';
 import '@shoelace-style/shoelace/dist/components/icon/icon.js';
@@ -12,11 +12,13 @@ import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.j
 import { IS_BUNDLED } from '../build-constants';
 import { defaultConfig, shared } from '../shared';
 
-export const WIDGET_LANG = 'zh-cn';
+export { WIDGET_LANG, keepShoelaceChinese } from './lang';
+export { shadowTheme } from './theme';
 
 /**
  * Icons are fetched from `<base>/assets/icons/<name>.svg`. A built bundle finds the copied assets
- * beside itself (dist/widgets/shoelace/, one level up from dist/widgets/chunks/), unless the page
+ * beside itself (dist/widgets/shoelace/, one level up from dist/widgets/chunks/ and from the phone
+ * bar's dist/widgets/phone-bar/), unless the page
  * configured another base; unbuilt code (Vite, Storybook) uses the configured base.
  */
 shared.runtime.effect(() => {
@@ -25,26 +27,3 @@ shared.runtime.effect(() => {
   setBasePath(bundledDefault ? new URL('../shoelace', import.meta.url).href : assetBase);
 });
 
-/**
- * Shoelace picks its translation from the component's own `lang`, else `<html lang>`; inside an
- * English page our components would speak English. This keeps every sl-* element in `root` Chinese.
- */
-export function keepShoelaceChinese(root: ShadowRoot | HTMLElement): MutationObserver | null {
-  const mark = (element: Element) => {
-    if (element.localName.startsWith('sl-') && !element.hasAttribute('lang')) element.setAttribute('lang', WIDGET_LANG);
-  };
-  root.querySelectorAll('*').forEach(mark);
-  if (typeof MutationObserver === 'undefined') return null;
-  const observer = new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node instanceof Element) {
-          mark(node);
-          node.querySelectorAll('*').forEach(mark);
-        }
-      }
-    }
-  });
-  observer.observe(root, { childList: true, subtree: true });
-  return observer;
-}

@@ -1,8 +1,8 @@
 /**
  * Styles for our shadow roots: Shoelace's light theme with its document-level selectors rewritten
- * for `:host` (a shadow root has no `:root`), plus a small base every widget starts from.
+ * for `:host` (a shadow root has no `:root`), plus a small base every widget starts from. The theme
+ * text itself is in theme.ts, so that a widget without Shoelace components does not load it.
  */
-import themeCss from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 
 /** `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. */
 export function themeForShadowRoot(css: string): string {
@@ -48,17 +48,28 @@ function sheetFor(css: string): CSSStyleSheet {
   return sheet;
 }
 
-let themeText: string | null = null;
-const shadowTheme = () => (themeText ??= themeForShadowRoot(themeCss));
-
-/** Gives a shadow root the theme, the base and the element's own CSS; shared sheets, parsed once. */
-export function adoptStyles(root: ShadowRoot, ...extra: (string | undefined)[]): void {
-  const texts = [shadowTheme(), BASE_CSS, ...extra.filter((css): css is string => Boolean(css))];
+/**
+ * Gives a shadow root the theme (`null` for none, see theme.ts), the base and the element's own
+ * CSS; shared sheets, parsed once.
+ */
+export function adoptStyles(root: ShadowRoot, theme: string | null, ...extra: (string | undefined)[]): void {
+  const texts = [theme, BASE_CSS, ...extra].filter((css): css is string => Boolean(css));
   if (canConstructSheets()) {
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...texts.map(sheetFor)];
     return;
   }
   const style = document.createElement('style');
   style.textContent = texts.join('\n');
+  root.prepend(style);
+}
+
+/** Puts `css` before the root's other styles: the theme of a root made before Shoelace loaded. */
+export function prependStyles(root: ShadowRoot, css: string): void {
+  if (canConstructSheets()) {
+    root.adoptedStyleSheets = [sheetFor(css), ...root.adoptedStyleSheets];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
   root.prepend(style);
 }
