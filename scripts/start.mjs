@@ -42,7 +42,7 @@ function announce() {
   manager    城东店店长 (store manager, own store only)     Garage@2026
   frontdesk  城西店前台 (front desk)                        Garage@2026
   手机验证码登录 (phone login): 13800000001-3, 验证码打印在本日志中 (the code is printed in this log)
-  企业微信 (WeCom, dev): ${url}/wecom/qy/qy-login?code=dev:wwantu0000demo01:AnTuChen
+  企业微信 (WeCom, dev): ${url}/login?code=dev:wwantu0000demo01:AnTuChen
 `);
 }
 

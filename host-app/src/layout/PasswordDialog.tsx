@@ -47,7 +47,11 @@ export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; on
       helpText={errors[name] ?? help ?? ''}
       className={errors[name] ? 'field--invalid' : ''}
       data-invalid={errors[name] ? '' : undefined}
-      onSlInput={(event) => setFields({ ...fields, [name]: (event.target as HTMLInputElement).value })}
+      // From the latest state: fast typing or a password manager fills fields before a re-render.
+      onSlInput={(event) => {
+        const value = (event.target as HTMLInputElement).value;
+        setFields((current) => ({ ...current, [name]: value }));
+      }}
     />
   );
 
