@@ -82,7 +82,7 @@ export function RootView() {
       <Outlet />
       {starting && !onLoginPage && <LoadingMask />}
       {versionNoticeReady && createElement('garage-version-notice')}
-      {phoneBarReady && createElement('garage-phone-bar')}
+      {phoneBarReady && createElement('garage-phone-bar', { className: 'phone-dock' })}
       {inApp && !starting && <Suspense fallback={null}><UpgradeNotice /></Suspense>}
     </>
   );
