@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
@@ -7,7 +7,7 @@ import '@shoelace-style/shoelace/dist/components/radio/radio.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
-import { bootstrap, navigate, session, toast, useValue, type WidgetProps } from '../core';
+import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
 import { groupApi, type ConditionLabels, type CustomerGroup } from './api';
 import { describeCondition } from './describe';
 import { messages } from './messages';
@@ -15,18 +15,6 @@ import { messages } from './messages';
 export const CUSTOMER_LIST_PATH = '/home/externalmanage';
 
 type Dialog = { type: 'create' } | { type: 'rename'; group: CustomerGroup } | { type: 'delete'; group: CustomerGroup } | null;
-
-function useDialogClose(onClose: () => void) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const hide = (event: Event) => event.target === dialog && onClose();
-    dialog.addEventListener('sl-after-hide', hide);
-    return () => dialog.removeEventListener('sl-after-hide', hide);
-  }, [onClose]);
-  return ref;
-}
 
 export function CustomerGroups({ host }: WidgetProps) {
   const token = useValue(session.usertoken);
@@ -136,7 +124,7 @@ function CreateDialog({ open, labels, onClose, onCreated }: { open: boolean; lab
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'condition' | 'fixed'>('condition');
   const [savedId, setSavedId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const saved = labels?.savedConditions ?? [];
   useEffect(() => {
     if (!open) return;
@@ -148,17 +136,12 @@ function CreateDialog({ open, labels, onClose, onCreated }: { open: boolean; lab
   const ready = name.trim() !== '' && (kind === 'fixed' || condition !== undefined);
   const submit = async () => {
     if (!ready) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const group = await groupApi.create({ name: name.trim(), kind, condition: kind === 'condition' ? condition : undefined });
       toast.success(messages.created(group.name, group.memberCount));
       onCreated();
       onClose();
-    } catch {
-      /* toasted by the core */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <sl-dialog ref={ref} label={messages.create} open={open}>
@@ -198,23 +181,18 @@ function CreateDialog({ open, labels, onClose, onCreated }: { open: boolean; lab
 function RenameDialog({ group, onClose, onRenamed }: { group: CustomerGroup | null; onClose(): void; onRenamed(): void }) {
   const ref = useDialogClose(onClose);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (group) setName(group.name);
   }, [group]);
   const submit = async () => {
     if (!group || !name.trim()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const renamed = await groupApi.rename(group.id, name.trim());
       toast.success(messages.renamed(renamed.name));
       onRenamed();
       onClose();
-    } catch {
-      /* toasted by the core */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <sl-dialog ref={ref} label={messages.rename} open={group !== null}>
@@ -231,7 +209,7 @@ function RenameDialog({ group, onClose, onRenamed }: { group: CustomerGroup | nu
 
 function DeleteDialog({ group, onClose, onDeleted }: { group: CustomerGroup | null; onClose(): void; onDeleted(): void }) {
   const ref = useDialogClose(onClose);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [shown, setShown] = useState<CustomerGroup | null>(null);
   useEffect(() => {
     if (group) setShown(group);
@@ -248,17 +226,12 @@ function DeleteDialog({ group, onClose, onDeleted }: { group: CustomerGroup | nu
         loading={busy}
         onClick={async () => {
           if (!group) return;
-          setBusy(true);
-          try {
+          await run(async () => {
             await groupApi.remove(group.id);
             toast.success(messages.deleted(group.name));
             onDeleted();
             onClose();
-          } catch {
-            /* toasted by the core */
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         {messages.confirm}

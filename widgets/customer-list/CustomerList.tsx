@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
@@ -7,7 +7,7 @@ import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, type WidgetProps } from '../core';
+import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
 import { ConditionBuilder, type Draft } from './ConditionBuilder';
 import type { CustomerConditionInput } from './condition';
@@ -493,20 +493,6 @@ function maskShown(mobile: string) {
   return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
 
-function useDialog(open: boolean, onClose: () => void) {
-  const ref = useRef<HTMLElement & { open: boolean }>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const hide = (event: Event) => {
-      if (event.target === dialog) onClose();
-    };
-    dialog.addEventListener('sl-after-hide', hide);
-    return () => dialog.removeEventListener('sl-after-hide', hide);
-  }, [onClose]);
-  return ref;
-}
-
 function NameDialog({ open, title, label, placeholder, hint, initial, onClose, onSubmit }: {
   open: boolean;
   title: string;
@@ -517,23 +503,18 @@ function NameDialog({ open, title, label, placeholder, hint, initial, onClose, o
   onClose(): void;
   onSubmit(name: string): Promise<void>;
 }) {
-  const ref = useDialog(open, onClose);
+  const ref = useDialogClose<HTMLElement & { open: boolean }>(onClose);
   const [name, setName] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (open) setName(initial);
   }, [open, initial]);
   const submit = async () => {
     if (!name.trim()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await onSubmit(name.trim());
       onClose();
-    } catch {
-      /* the core toasts the server's message; the dialog stays for a correction */
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <sl-dialog ref={ref} label={title} open={open}>
@@ -571,9 +552,9 @@ function GroupFromConditionDialog({ open, onClose, onCreate }: { open: boolean; 
 }
 
 function TagDialog({ open, count, options, onClose, onTag }: { open: boolean; count: number; options: ConditionOptions | null; onClose(): void; onTag(tagIds: number[]): Promise<void> }) {
-  const ref = useDialog(open, onClose);
+  const ref = useDialogClose<HTMLElement & { open: boolean }>(onClose);
   const [picked, setPicked] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (open) setPicked([]);
   }, [open]);
@@ -612,15 +593,10 @@ function TagDialog({ open, count, options, onClose, onTag }: { open: boolean; co
         loading={busy}
         disabled={picked.length === 0}
         onClick={async () => {
-          setBusy(true);
-          try {
+          await run(async () => {
             await onTag(picked);
             onClose();
-          } catch {
-            /* toasted by the core */
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         {messages.confirm}
@@ -636,10 +612,10 @@ function AddToGroupDialog({ open, count, groups, onClose, onAdd }: {
   onClose(): void;
   onAdd(target: number | string): Promise<void>;
 }) {
-  const ref = useDialog(open, onClose);
+  const ref = useDialogClose<HTMLElement & { open: boolean }>(onClose);
   const [groupId, setGroupId] = useState('');
   const [newName, setNewName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (open) {
       setGroupId('');
@@ -673,15 +649,10 @@ function AddToGroupDialog({ open, count, groups, onClose, onAdd }: {
         disabled={target === ''}
         onClick={async () => {
           if (target === '') return;
-          setBusy(true);
-          try {
+          await run(async () => {
             await onAdd(target);
             onClose();
-          } catch {
-            /* toasted by the core */
-          } finally {
-            setBusy(false);
-          }
+          });
         }}
       >
         {messages.confirm}

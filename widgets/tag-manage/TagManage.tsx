@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
-import { bootstrap, session, toast, useValue, type WidgetProps } from '../core';
+import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
 import { TAG_COLOURS, tagApi, type Tag } from './api';
 import { messages } from './messages';
 
@@ -14,29 +14,6 @@ type Dialog =
   | { type: 'merge'; sources: Tag[] }
   | { type: 'group'; name: string }
   | null;
-
-function useDialogClose(onClose: () => void) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const hide = (event: Event) => event.target === dialog && onClose();
-    dialog.addEventListener('sl-after-hide', hide);
-    return () => dialog.removeEventListener('sl-after-hide', hide);
-  }, [onClose]);
-  return ref;
-}
-
-async function attempt(action: () => Promise<void>, setBusy: (busy: boolean) => void) {
-  setBusy(true);
-  try {
-    await action();
-  } catch {
-    /* the core toasts the server's message */
-  } finally {
-    setBusy(false);
-  }
-}
 
 export function TagManage(_props: WidgetProps) {
   const token = useValue(session.usertoken);
@@ -158,7 +135,7 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
   const [name, setName] = useState('');
   const [groupName, setGroupName] = useState('');
   const [colour, setColour] = useState(TAG_COLOURS[7]);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (!tag) return;
     setName(tag.name ?? '');
@@ -166,12 +143,12 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
     setColour(tag.colour ?? TAG_COLOURS[7]);
   }, [tag]);
   const submit = () =>
-    attempt(async () => {
+    run(async () => {
       const saved = await tagApi.save({ id: tag?.id, name: name.trim(), groupName: groupName.trim(), colour });
       toast.success(messages.saved(saved.name));
       onSaved();
       onClose();
-    }, setBusy);
+    });
   return (
     <sl-dialog ref={ref} label={tag?.id ? messages.edit : messages.create} open={tag !== null}>
       <div className="form">
@@ -210,7 +187,7 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
 
 function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose(): void; onDeleted(): void }) {
   const ref = useDialogClose(onClose);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [shown, setShown] = useState<Tag | null>(null);
   useEffect(() => {
     if (tag) setShown(tag);
@@ -226,13 +203,13 @@ function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose():
         variant="danger"
         loading={busy}
         onClick={() =>
-          attempt(async () => {
+          run(async () => {
             if (!tag) return;
             await tagApi.remove(tag.id);
             toast.success(messages.deleted(tag.name));
             onDeleted();
             onClose();
-          }, setBusy)
+          })
         }
       >
         {messages.deleteConfirm}
@@ -244,7 +221,7 @@ function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose():
 function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; onClose(): void; onMerged(): void }) {
   const ref = useDialogClose(onClose);
   const [targetId, setTargetId] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (sources) setTargetId(String(sources[0]?.id ?? ''));
   }, [sources]);
@@ -270,13 +247,13 @@ function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; on
         loading={busy}
         disabled={!target}
         onClick={() =>
-          attempt(async () => {
+          run(async () => {
             if (!sources || !target) return;
             const merged = await tagApi.merge(sources.filter((tag) => tag.id !== target.id).map((tag) => tag.id), target.id);
             toast.success(messages.merged(merged.name, merged.count));
             onMerged();
             onClose();
-          }, setBusy)
+          })
         }
       >
         {messages.confirm}
@@ -288,7 +265,7 @@ function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; on
 function GroupDialog({ name, onClose, onRenamed }: { name: string | null; onClose(): void; onRenamed(): void }) {
   const ref = useDialogClose(onClose);
   const [next, setNext] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   useEffect(() => {
     if (name !== null) setNext(name);
   }, [name]);
@@ -304,13 +281,13 @@ function GroupDialog({ name, onClose, onRenamed }: { name: string | null; onClos
         loading={busy}
         disabled={!next.trim()}
         onClick={() =>
-          attempt(async () => {
+          run(async () => {
             if (name === null) return;
             await tagApi.renameGroup(name, next.trim());
             toast.success(messages.groupRenamed(next.trim()));
             onRenamed();
             onClose();
-          }, setBusy)
+          })
         }
       >
         {messages.save}

@@ -1,0 +1,38 @@
+/**
+ * Helpers for the widgets' Shoelace dialogs (customer list, groups, tags), so each dialog is only
+ * its fields and its action.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** A ref for an `<sl-dialog>` that calls onClose once the dialog has hidden (Esc, overlay, ✕). */
+export function useDialogClose<T extends HTMLElement = HTMLElement>(onClose: () => void) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Only the dialog's own hide: selects and tooltips inside it send sl-after-hide too.
+    const hide = (event: Event) => event.target === dialog && onClose();
+    dialog.addEventListener('sl-after-hide', hide);
+    return () => dialog.removeEventListener('sl-after-hide', hide);
+  }, [onClose]);
+  return ref;
+}
+
+/**
+ * `[busy, run]`: run(action) shows busy while the action runs. A failed request was already
+ * toasted by the core's HTTP client, so it is swallowed here and the dialog stays open for a retry.
+ */
+export function useBusyAction(): [boolean, (action: () => Promise<void>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      /* toasted by the core */
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return [busy, run];
+}
