@@ -18,7 +18,7 @@ if (!existsSync(path.join(dist, 'widgets')) || !existsSync(path.join(dist, 'host
 const port = process.env.PORT || '3200';
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
 if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
-  console.log(`首次启动：正在创建数据库并加载演示数据 (first start: creating the database in ${dataDir} and loading the demo chain, ~30 s)…`);
+  console.log(`首次启动：正在创建数据库并加载演示数据 (first start: creating the database in ${dataDir} and loading the demo chain, about 10 s)…`);
 }
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
