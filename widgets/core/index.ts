@@ -9,5 +9,5 @@ export * from './base';
 // Takes precedence over base.ts's themeless define(): these widgets get Shoelace's theme.
 export { define } from './define';
 export { loading } from './ui/loading';
-export { useBusyAction, useDialogClose } from './ui/dialog';
+export { DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
 export { encryptText, decryptText, DEFAULT_CIPHER_KEY } from './crypto/cipher';

@@ -9,4 +9,5 @@ export const httpMessages = {
 
 export const uiMessages = {
   loading: '加载中…',
+  cancel: '取消',
 };

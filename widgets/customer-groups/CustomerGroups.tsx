@@ -7,7 +7,7 @@ import '@shoelace-style/shoelace/dist/components/radio/radio.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
-import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
+import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { groupApi, type ConditionLabels, type CustomerGroup } from './api';
 import { describeCondition } from './describe';
 import { messages } from './messages';
@@ -168,12 +168,7 @@ function CreateDialog({ open, labels, onClose, onCreated }: { open: boolean; lab
         )}
         {kind === 'condition' && condition ? <p className="summary">{describeCondition(condition, labels).join(' · ')}</p> : null}
       </div>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button slot="footer" variant="primary" loading={busy} disabled={!ready} onClick={submit}>
-        {messages.save}
-      </sl-button>
+      <DialogFooter busy={busy} disabled={!ready} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }
@@ -197,12 +192,7 @@ function RenameDialog({ group, onClose, onRenamed }: { group: CustomerGroup | nu
   return (
     <sl-dialog ref={ref} label={messages.rename} open={group !== null}>
       <sl-input label={messages.name} value={name} maxlength="20" onsl-input={(event: Event) => setName((event.target as HTMLInputElement).value)}></sl-input>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button slot="footer" variant="primary" loading={busy} disabled={!name.trim()} onClick={submit}>
-        {messages.save}
-      </sl-button>
+      <DialogFooter busy={busy} disabled={!name.trim()} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }
@@ -217,14 +207,12 @@ function DeleteDialog({ group, onClose, onDeleted }: { group: CustomerGroup | nu
   return (
     <sl-dialog ref={ref} label={messages.confirmDeleteTitle} open={group !== null}>
       <p>{shown ? messages.confirmDelete(shown.name, shown.memberCount) : ''}</p>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
+      <DialogFooter
         variant="danger"
-        loading={busy}
-        onClick={async () => {
+        busy={busy}
+        confirmLabel={messages.confirm}
+        onCancel={onClose}
+        onConfirm={async () => {
           if (!group) return;
           await run(async () => {
             await groupApi.remove(group.id);
@@ -233,9 +221,7 @@ function DeleteDialog({ group, onClose, onDeleted }: { group: CustomerGroup | nu
             onClose();
           });
         }}
-      >
-        {messages.confirm}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }

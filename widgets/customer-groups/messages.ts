@@ -19,7 +19,6 @@ export const messages = {
   pickSaved: '选择筛选条件',
   noSaved: '暂无保存的筛选条件，请先在客户列表中保存条件',
   fixedHint: '建立后，在客户列表中勾选客户并点击「加入分组」添加成员。',
-  cancel: '取消',
   save: '保存',
   created: (name: string, count: number) => `已创建分组「${name}」，当前 ${count} 位客户`,
   renamed: (name: string) => `已重命名为「${name}」`,

@@ -7,7 +7,7 @@ import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
+import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
 import { ConditionBuilder, type Draft } from './ConditionBuilder';
 import type { CustomerConditionInput } from './condition';
@@ -529,12 +529,7 @@ function NameDialog({ open, title, label, placeholder, hint, initial, onClose, o
           if (event.key === 'Enter') void submit();
         }}
       ></sl-input>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button slot="footer" variant="primary" loading={busy} disabled={!name.trim()} onClick={submit}>
-        {messages.save}
-      </sl-button>
+      <DialogFooter busy={busy} disabled={!name.trim()} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }
@@ -584,23 +579,18 @@ function TagDialog({ open, count, options, onClose, onTag }: { open: boolean; co
           </div>
         ))}
       </div>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
-        variant="primary"
-        loading={busy}
+      <DialogFooter
+        busy={busy}
         disabled={picked.length === 0}
-        onClick={async () => {
+        confirmLabel={messages.confirm}
+        onCancel={onClose}
+        onConfirm={async () => {
           await run(async () => {
             await onTag(picked);
             onClose();
           });
         }}
-      >
-        {messages.confirm}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }
@@ -639,24 +629,19 @@ function AddToGroupDialog({ open, count, groups, onClose, onAdd }: {
         )}
         <sl-input label={messages.groupDialogNew} placeholder={messages.groupDialogNewPlaceholder} value={newName} maxlength="20" onsl-input={(event: Event) => setNewName((event.target as HTMLInputElement).value)}></sl-input>
       </div>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
-        variant="primary"
-        loading={busy}
+      <DialogFooter
+        busy={busy}
         disabled={target === ''}
-        onClick={async () => {
+        confirmLabel={messages.confirm}
+        onCancel={onClose}
+        onConfirm={async () => {
           if (target === '') return;
           await run(async () => {
             await onAdd(target);
             onClose();
           });
         }}
-      >
-        {messages.confirm}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }

@@ -1,24 +1,9 @@
 /** Server calls of the customer list (server/src/routes/customer.ts and tag.ts). */
 import { http } from '../core';
-import type { CustomerConditionInput, LifecycleStage } from './condition';
+import type { CustomerConditionInput } from './condition';
+import type { CustomerRow } from './customer-row';
 
-export interface CustomerRow {
-  id: number;
-  name: string;
-  mobile: string;
-  gender: 'M' | 'F' | null;
-  level: string;
-  source: string;
-  storeId: number;
-  storeName: string;
-  visitCount: number;
-  totalSpend: number;
-  lastVisitAt: string | null;
-  createdAt: string;
-  stage: LifecycleStage;
-  tags: { id: number; name: string; colour: string }[];
-  vehicles: { id: number; plate: string; brand: string; series: string; mileage: number; insuranceExpiry: string | null; nextMaintenanceDate: string | null }[];
-}
+export type { CustomerRow };
 
 export interface CustomerPage {
   total: number;

@@ -44,7 +44,6 @@ export const messages = {
   groupName: '分组名称',
   groupCreated: (name: string, count: number) => `已创建分组「${name}」，当前 ${count} 位客户`,
   saveAsGroupHint: '按当前筛选条件建立分组，成员随条件实时变化。',
-  cancel: '取消',
   confirm: '确定',
   save: '保存',
   total: (count: number) => `共 ${count.toLocaleString('zh-CN')} 位客户`,

@@ -4,7 +4,7 @@ import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
-import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, type WidgetProps } from '../core';
+import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { TAG_COLOURS, tagApi, type Tag } from './api';
 import { messages } from './messages';
 
@@ -175,12 +175,7 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
           </span>
         </div>
       </div>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button slot="footer" variant="primary" loading={busy} disabled={!name.trim()} onClick={submit}>
-        {messages.save}
-      </sl-button>
+      <DialogFooter busy={busy} disabled={!name.trim()} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }
@@ -195,14 +190,12 @@ function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose():
   return (
     <sl-dialog ref={ref} label={messages.confirmDeleteTitle} open={tag !== null}>
       <p>{shown ? messages.confirmDelete(shown.name, shown.count) : ''}</p>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
+      <DialogFooter
         variant="danger"
-        loading={busy}
-        onClick={() =>
+        busy={busy}
+        confirmLabel={messages.deleteConfirm}
+        onCancel={onClose}
+        onConfirm={() =>
           run(async () => {
             if (!tag) return;
             await tagApi.remove(tag.id);
@@ -211,9 +204,7 @@ function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose():
             onClose();
           })
         }
-      >
-        {messages.deleteConfirm}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }
@@ -238,15 +229,12 @@ function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; on
         </sl-select>
         {target && sources ? <p>{messages.mergeConfirm(sources.length - 1, target.name)}</p> : null}
       </div>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
-        variant="primary"
-        loading={busy}
+      <DialogFooter
+        busy={busy}
         disabled={!target}
-        onClick={() =>
+        confirmLabel={messages.confirm}
+        onCancel={onClose}
+        onConfirm={() =>
           run(async () => {
             if (!sources || !target) return;
             const merged = await tagApi.merge(sources.filter((tag) => tag.id !== target.id).map((tag) => tag.id), target.id);
@@ -255,9 +243,7 @@ function MergeDialog({ sources, onClose, onMerged }: { sources: Tag[] | null; on
             onClose();
           })
         }
-      >
-        {messages.confirm}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }
@@ -272,15 +258,12 @@ function GroupDialog({ name, onClose, onRenamed }: { name: string | null; onClos
   return (
     <sl-dialog ref={ref} label={messages.renameGroup} open={name !== null}>
       <sl-input label={messages.group} value={next} maxlength="12" onsl-input={(event: Event) => setNext((event.target as HTMLInputElement).value)}></sl-input>
-      <sl-button slot="footer" onClick={onClose}>
-        {messages.cancel}
-      </sl-button>
-      <sl-button
-        slot="footer"
-        variant="primary"
-        loading={busy}
+      <DialogFooter
+        busy={busy}
         disabled={!next.trim()}
-        onClick={() =>
+        confirmLabel={messages.save}
+        onCancel={onClose}
+        onConfirm={() =>
           run(async () => {
             if (name === null) return;
             await tagApi.renameGroup(name, next.trim());
@@ -289,9 +272,7 @@ function GroupDialog({ name, onClose, onRenamed }: { name: string | null; onClos
             onClose();
           })
         }
-      >
-        {messages.save}
-      </sl-button>
+      />
     </sl-dialog>
   );
 }

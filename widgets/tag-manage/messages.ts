@@ -18,7 +18,6 @@ export const messages = {
   group: '标签组',
   groupPlaceholder: '如：客户价值（留空为未分组）',
   colour: '颜色',
-  cancel: '取消',
   save: '保存',
   saved: (name: string) => `已保存标签「${name}」`,
   confirmDeleteTitle: '删除标签',

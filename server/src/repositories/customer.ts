@@ -12,6 +12,7 @@ import {
   type LifecycleStage,
   type SortField,
 } from '../../../widgets/customer-list/condition';
+import type { CustomerRow as CustomerListRow, CustomerVehicleSummary } from '../../../widgets/customer-list/customer-row';
 
 const and = (parts: SQL[]): SQL => (parts.length === 0 ? sql`TRUE` : sql.join(parts.map((part) => sql`(${part})`), sql` AND `));
 const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`FALSE` : sql.join(parts.map((part) => sql`(${part})`), sql` OR `));
@@ -176,35 +177,8 @@ function orderBy(condition: CustomerCondition): SQL {
   return sql`${SORT_SQL[sort.field]} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
 }
 
-export interface CustomerVehicleSummary {
-  id: number;
-  plate: string;
-  brand: string;
-  series: string;
-  model: string;
-  vin: string;
-  mileage: number;
-  insuranceExpiry: string | null;
-  nextMaintenanceDate: string | null;
-}
-
-export interface CustomerListRow {
-  id: number;
-  name: string;
-  mobile: string;
-  gender: 'M' | 'F' | null;
-  level: string;
-  source: string;
-  storeId: number;
-  storeName: string;
-  visitCount: number;
-  totalSpend: number;
-  lastVisitAt: string | null;
-  createdAt: string;
-  stage: LifecycleStage;
-  tags: { id: number; name: string; colour: string }[];
-  vehicles: CustomerVehicleSummary[];
-}
+// The list's row shape is shared with the widget (one type for both sides).
+export type { CustomerListRow, CustomerVehicleSummary };
 
 /** One page of customers and the total, in the condition's order. */
 export async function listCustomers(

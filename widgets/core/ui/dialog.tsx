@@ -3,6 +3,7 @@
  * its fields and its action.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { uiMessages } from '../messages';
 
 /** A ref for an `<sl-dialog>` that calls onClose once the dialog has hidden (Esc, overlay, ✕). */
 export function useDialogClose<T extends HTMLElement = HTMLElement>(onClose: () => void) {
@@ -35,4 +36,28 @@ export function useBusyAction(): [boolean, (action: () => Promise<void>) => Prom
     }
   }, []);
   return [busy, run];
+}
+
+/**
+ * The footer every dialog has: 取消 (closes) and its one action, busy while the action runs.
+ * Both buttons go to the dialog's footer slot (a fragment adds no element between them).
+ */
+export function DialogFooter({ confirmLabel, onConfirm, onCancel, busy = false, disabled = false, variant = 'primary' }: {
+  confirmLabel: string;
+  onConfirm(): unknown;
+  onCancel(): void;
+  busy?: boolean;
+  disabled?: boolean;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <sl-button slot="footer" onClick={onCancel}>
+        {uiMessages.cancel}
+      </sl-button>
+      <sl-button slot="footer" variant={variant} loading={busy} disabled={disabled} onClick={onConfirm}>
+        {confirmLabel}
+      </sl-button>
+    </>
+  );
 }
