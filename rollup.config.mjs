@@ -1,8 +1,8 @@
 // Widget bundles: every widgets/<feature>/index.ts → dist/widgets/<feature>.js, widgets/all.ts →
-// dist/garage-widgets.js, all from ONE build so they share chunks in dist/widgets/chunks/ and a
-// page that loads two widgets loads the core (and its signals runtime) once.
-// Except the phone bar's partner-page embed: its own build on Preact (see STANDALONE_WIDGETS),
-// run by the main build once it has written its output.
+// dist/garage-widgets.js, all from ONE build on Preact (preact/compat) so they share chunks in
+// dist/widgets/chunks/ and a page that loads two widgets loads the core (and its signals runtime)
+// once. Except the phone bar's partner-page embed: its own build (see STANDALONE_WIDGETS), run by
+// the main build once it has written its output. The host app (Vite) keeps React.
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,9 +13,9 @@ import { transform } from 'esbuild';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { minify } from 'terser';
+import { buildConstants, distDirFrom } from './scripts/build-settings.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_CIPHER_KEY = 'GarageSuite#2026'; // = widgets/core/crypto/key.ts
 const REGISTRY_ID = 'garage:widgets';
 
 /** Feature folders with an index.ts, core excepted (it is a library, not a widget). */
@@ -151,12 +151,6 @@ function thenBuild(configs) {
   };
 }
 
-function cipherKeyFromEnv() {
-  const cipherKey = process.env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY;
-  if (![16, 24, 32].includes(cipherKey.length)) throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 ASCII characters');
-  return cipherKey;
-}
-
 /** Terser squeezes ~3 KB gzip more than esbuild out of the phone bar's budget; slower, so only there. */
 function terser() {
   return {
@@ -170,10 +164,9 @@ function terser() {
 
 /**
  * What both builds do to source: CSS text, JSON, build constants, resolution, TS/JSX, minify.
- * @param {string} cipherKey
  * @param {{ commonjs?: object, minify?: boolean }} [options]
  */
-function sourcePlugins(cipherKey, options = {}) {
+function sourcePlugins(options = {}) {
   return [
     inlineCss(),
     json(),
@@ -181,8 +174,7 @@ function sourcePlugins(cipherKey, options = {}) {
       preventAssignment: true,
       values: {
         'process.env.NODE_ENV': JSON.stringify('production'),
-        __GARAGE_CIPHER_KEY__: JSON.stringify(cipherKey),
-        __GARAGE_OLD_SITE_URL__: JSON.stringify(process.env.GARAGE_OLD_SITE_URL ?? ''),
+        ...buildConstants(),
         __GARAGE_BUNDLED__: 'true',
       },
     }),
@@ -201,11 +193,23 @@ function onwarn(warning, warn) {
   warn(warning);
 }
 
-/** Core, React and the signals runtime in one named chunk: loaded once, cached across widgets. */
+/**
+ * What every widget needs, in one named chunk loaded once per page: the lean core (widgets/core/
+ * base.ts and what it imports), Preact and the signals runtime. What only some widgets need stays
+ * out, so a widget alone downloads only its own part (docs/DECISIONS.md, "Widget size"):
+ *  - `shoelace-theme`: define() with Shoelace's theme, the icon base path and zh-cn translation, for
+ *    widgets that render Shoelace components (always a chunk in chunks/: the base path is
+ *    resolved relative to it);
+ *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
+ */
+const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(dialog\.tsx|loading\.ts|shoelace\.ts|shoelace-setup\.ts|theme\.ts|toast-view\.ts)|testing\/)/;
+const SHOELACE_THEME = /\/widgets\/core\/(define\.tsx|ui\/(shoelace-setup|theme)\.ts)$|\/@shoelace-style\/shoelace\/dist\/(themes\/light\.css\?inline|translations\/zh-cn\.js|utilities\/base-path\.js)$/;
+
 function manualChunks(id) {
   const file = id.split(path.sep).join('/');
-  if (file.includes('/widgets/core/')) return 'core';
-  if (/\/node_modules\/(react|react-dom|scheduler|@r2wc|@preact\/signals-core|redaxios|crypto-js)\//.test(file)) return 'core';
+  if (SHOELACE_THEME.test(file)) return 'shoelace-theme';
+  if (file.includes('/widgets/core/') && !CORE_OPTIONAL.test(file)) return 'core';
+  if (/\/node_modules\/(preact|@r2wc|@preact\/signals-core|redaxios)\//.test(file)) return 'core';
   return undefined;
 }
 
@@ -216,9 +220,8 @@ function manualChunks(id) {
  * @returns {import('rollup').RollupOptions}
  */
 export function createConfig(options = {}) {
-  const outDir = options.outDir ?? path.join(root, 'dist');
+  const outDir = options.outDir ?? distDirFrom();
   const features = options.features ?? widgetFeatures();
-  const cipherKey = cipherKeyFromEnv();
 
   const input = {
     'garage-widgets': path.join(root, 'widgets/all.ts'),
@@ -243,8 +246,9 @@ export function createConfig(options = {}) {
     plugins: [
       cleanWidgetOutput(outDir),
       widgetRegistry(features),
+      preactCompat(),
       ...(options.plugins ?? []),
-      ...sourcePlugins(cipherKey),
+      ...sourcePlugins(),
       copyShoelaceAssets(outDir),
     ],
     onwarn,
@@ -260,7 +264,7 @@ export function createConfig(options = {}) {
  * @returns {import('rollup').RollupOptions}
  */
 export function createStandaloneConfig(options = {}) {
-  const outDir = options.outDir ?? path.join(root, 'dist');
+  const outDir = options.outDir ?? distDirFrom();
   const feature = options.feature ?? 'phone-bar';
   return {
     input: { [`widgets/${feature}`]: path.join(root, 'widgets', feature, 'index.ts') },
@@ -275,7 +279,7 @@ export function createStandaloneConfig(options = {}) {
       cleanStandaloneOutput(outDir, feature),
       preactCompat(),
       jssipDebug(),
-      ...sourcePlugins(cipherKeyFromEnv(), {
+      ...sourcePlugins({
         // `require('debug')` in JsSIP gets the stand-in's default export, as it got debug's module.exports.
         commonjs: { requireReturnsDefault: (id) => (id === JSSIP_DEBUG ? 'auto' : false) },
         minify: false,

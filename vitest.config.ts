@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['widgets/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'host-app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+          include: ['contracts/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'host-app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

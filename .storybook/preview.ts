@@ -1,4 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
+import manifest from 'virtual:garage-custom-elements';
+import { customElementArgTypes } from './custom-elements';
 
 /**
  * The canvas stays an ordinary English page on purpose: every widget must bring its own styles and
@@ -16,6 +18,8 @@ const preview: Preview = {
     },
   },
   initialGlobals: { backgrounds: { value: 'page' } },
+  // A story with `parameters: { customElement: 'garage-…' }` documents that element's attributes and events.
+  argTypesEnhancers: [customElementArgTypes(manifest)],
 };
 
 export default preview;

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { buildConstants, distDirFrom } from '../scripts/build-settings.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -13,6 +14,8 @@ export default defineConfig({
   plugins: [react()],
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
+    // The same cipher key and old-site URL as the widget bundles (scripts/build-settings.mjs).
+    ...buildConstants(),
   },
   server: {
     port: 5173,
@@ -23,11 +26,14 @@ export default defineConfig({
       '/ai': 'http://localhost:3200',
       '/widgets': 'http://localhost:3200',
       '/version.json': 'http://localhost:3200',
+      '/dist': 'http://localhost:3200',
     },
   },
   build: {
-    outDir: path.join(root, 'dist', 'host-app'),
+    outDir: path.join(distDirFrom(), 'host-app'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    // Every browser we support preloads modules natively; the polyfill only weighed on /login.
+    modulePreload: { polyfill: false },
   },
 });

@@ -1,11 +1,18 @@
-// Builds everything the server serves: widget bundles (rollup), the host app (vite) and version.json.
+// Builds everything the server serves: widget bundles (rollup), the host app (vite), the
+// custom-elements manifest, the OpenAPI document and version.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { writeManifest } from './manifest.mjs';
+import { precompress } from './precompress.mjs';
+import { cipherKeyFrom, distDirFrom } from './build-settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+// Fails early, before either build, on a key the server would refuse too.
+cipherKeyFrom();
+const dist = distDirFrom();
 
 function run(command, args) {
   const started = Date.now();
@@ -20,7 +27,18 @@ function run(command, args) {
 run(bin('rollup'), ['-c', '--silent']);
 run(bin('vite'), ['build', '-c', 'host-app/vite.config.ts', '--logLevel', 'warn']);
 
+// What each element accepts and fires, from the JSDoc on its define() call (served at /dist/custom-elements.json).
+mkdirSync(dist, { recursive: true });
+const manifest = await writeManifest(path.join(dist, 'custom-elements.json'));
+console.log(`✓ ${path.relative(root, path.join(dist, "custom-elements.json"))} (${manifest.modules.length} elements)`);
+
+// The API's OpenAPI document, generated from the route contracts (also served at /api/docs/json).
+run(bin('tsx'), [path.join(root, 'scripts', 'openapi.ts'), path.join(dist, 'openapi.json')]);
+
 // The version notice compares this with the VERSION stored in the browser (spec: version file).
-mkdirSync(path.join(root, 'dist'), { recursive: true });
-writeFileSync(path.join(root, 'dist', 'version.json'), JSON.stringify({ VERSION_TIME: Date.now() }) + '\n');
-console.log('✓ dist/version.json');
+mkdirSync(dist, { recursive: true });
+writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ VERSION_TIME: Date.now() }) + '\n');
+console.log(`✓ ${path.relative(root, path.join(dist, 'version.json'))}`);
+
+// Brotli and gzip beside every text asset, served as they are (scripts/precompress.mjs).
+console.log(`✓ ${precompress(dist)} files pre-compressed (.br, .gz)`);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.DIST_DIR || path.join(root, 'dist'));
 
-if (!existsSync(path.join(dist, 'widgets')) || !existsSync(path.join(dist, 'host-app', 'index.html'))) {
+if (!existsSync(path.join(dist, 'widgets')) || !existsSync(path.join(dist, 'host-app', 'index.html')) || !existsSync(path.join(dist, 'custom-elements.json'))) {
   console.log('前端尚未构建，正在构建 (building the front end: npm run build)…');
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -34,6 +34,10 @@ function announce() {
   if (announced) return;
   announced = true;
   const url = `http://localhost:${port}`;
+  if (process.env.NODE_ENV === 'production') {
+    console.log(`\n  门店管家 Garage Suite 已启动 (running, production mode): ${url}\n`);
+    return;
+  }
   console.log(`
   门店管家 Garage Suite 已启动 (running): ${url}
 

@@ -29,6 +29,8 @@ const needed = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'kamailio', present: () => existsSync('/usr/sbin/kamailio') },
   { pkg: 'kamailio-websocket-modules', present: () => kamailioModuleDirs().some((dir) => existsSync(path.join(dir, 'websocket.so'))) },
+  // http_client: Kamailio reports each call's start and end to our server (billing).
+  { pkg: 'kamailio-utils-modules', present: () => kamailioModuleDirs().some((dir) => existsSync(path.join(dir, 'http_client.so'))) },
   { pkg: 'postgresql', present: () => subdirs('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)) },
   { pkg: 'fonts-noto-cjk', present: () => existsSync('/usr/share/fonts/opentype/noto') },
 ];
@@ -71,7 +73,7 @@ if (!failed) {
 if (!failed) {
   failed = vitest('pglite', []) !== 0;
 
-  // The same server suite on a PostgreSQL server (DESIGN.md: PGlite by default, PostgreSQL to scale).
+  // The same server suite on a PostgreSQL server (docs/ARCHITECTURE.md: PGlite by default, PostgreSQL to scale).
   const { startPostgres } = await import('./postgres.mjs');
   const postgres = await startPostgres();
   try {

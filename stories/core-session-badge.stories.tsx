@@ -13,6 +13,9 @@ interface BadgeState {
   headquarters: boolean;
 }
 
+/** The session to show, plus the element's attributes (controls from the manifest). */
+type BadgeArgs = BadgeState & Partial<Pick<HTMLElementTagNameMap['garage-session-badge'], 'apiBase' | 'token'>>;
+
 function applySession({ nickName, garageName, storeName, headquarters }: BadgeState) {
   batch(() => {
     logout();
@@ -27,17 +30,18 @@ function applySession({ nickName, garageName, storeName, headquarters }: BadgeSt
   });
 }
 
-const meta: Meta<BadgeState> = {
+const meta: Meta<BadgeArgs> = {
   title: '核心/账号徽标 garage-session-badge',
   args: { nickName: '王店长', garageName: '深圳车管家', storeName: '南山旗舰店', headquarters: false },
-  render: (state) => {
-    applySession(state);
-    return <garage-session-badge></garage-session-badge>;
+  parameters: { customElement: 'garage-session-badge' },
+  render: ({ nickName, garageName, storeName, headquarters, ...attributes }) => {
+    applySession({ nickName, garageName, storeName, headquarters });
+    return <garage-session-badge {...attributes}></garage-session-badge>;
   },
 };
 export default meta;
 
-type Story = StoryObj<BadgeState>;
+type Story = StoryObj<BadgeArgs>;
 
 export const StoreManager: Story = { name: '门店店长' };
 

@@ -7,7 +7,8 @@ import { installCustomerFixture, STORY_TOKEN } from './customer-fixtures';
 const meta: Meta = {
   title: 'Widgets/客户分组 garage-customer-groups',
   beforeEach: installCustomerFixture,
-  render: () => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-customer-groups', { token: STORY_TOKEN })}</div>,
+  parameters: { customElement: 'garage-customer-groups' },
+  render: (args) => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-customer-groups', { token: STORY_TOKEN, ...args })}</div>,
 };
 export default meta;
 

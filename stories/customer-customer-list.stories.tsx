@@ -7,7 +7,8 @@ import { installCustomerFixture, STORY_TOKEN } from './customer-fixtures';
 const meta: Meta = {
   title: 'Widgets/客户列表 garage-customer-list',
   beforeEach: installCustomerFixture,
-  render: () => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-customer-list', { token: STORY_TOKEN })}</div>,
+  parameters: { customElement: 'garage-customer-list' },
+  render: (args) => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-customer-list', { token: STORY_TOKEN, ...args })}</div>,
 };
 export default meta;
 
@@ -15,9 +16,5 @@ export const Default: StoryObj = {};
 
 /** Opened from the board's drill-down: the sleeping customers of 城东店. */
 export const FromBoard: StoryObj = {
-  render: () => (
-    <div style={{ padding: 16, background: '#f4f5f7' }}>
-      {createElement('garage-customer-list', { token: STORY_TOKEN, condition: JSON.stringify({ version: 1, stage: 'sleeping', storeIds: [2] }) })}
-    </div>
-  ),
+  args: { condition: { version: 1, stage: 'sleeping', storeIds: [2] } },
 };

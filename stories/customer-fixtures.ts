@@ -99,10 +99,34 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
       return PANORAMA;
     case '/vehicle/maint-points':
       return { points: { history: [], partReplaceAlert: [], maintEstimate: [] } };
+    case '/authority/staff':
+      return AUTHORITY;
+    case '/authority/audit':
+      return { total: 2, entries: [
+        { id: 2, at: '2026-11-20T06:12:00.000Z', actorName: '陈总', action: 'role.update', targetType: 'role', targetName: '前台接待', detail: {}, address: '10.0.3.15' },
+        { id: 1, at: '2026-11-19T01:40:00.000Z', actorName: '陈总', action: 'staff.create', targetType: 'staff', targetName: '王小雨（frontdesk）', detail: {}, address: '10.0.3.15' },
+      ] };
     default:
       return null;
   }
 }
+
+/** 权限管理 (settings centre): the demo chain's staff and roles. */
+const AUTHORITY = {
+  staff: [
+    { id: 1, username: 'admin', nickName: '陈总', phone: '13800000001', enabled: true, locked: false, mustChangePassword: false, storeIds: [], roleIds: [1], departmentId: null, isAdmin: true, editable: true, version: 1 },
+    { id: 2, username: 'manager', nickName: '李店长', phone: '13800000002', enabled: true, locked: true, mustChangePassword: false, storeIds: [2], roleIds: [3], departmentId: null, isAdmin: false, editable: true, version: 1 },
+    { id: 3, username: 'frontdesk', nickName: '王小雨', phone: '13800000003', enabled: true, locked: false, mustChangePassword: true, storeIds: [3], roleIds: [4], departmentId: null, isAdmin: false, editable: true, version: 1 },
+    { id: 6, username: 'leaver', nickName: '赵离职', phone: '', enabled: false, locked: false, mustChangePassword: false, storeIds: [4], roleIds: [4], departmentId: null, isAdmin: false, editable: true, version: 3 },
+  ],
+  roles: [
+    { id: 1, code: 'garage_admin', name: '总部管理员', dataScope: 1, permissionIds: [-1], builtIn: true, isAdmin: true, staffCount: 1, grantable: true, version: 1 },
+    { id: 2, code: 'admin', name: '门店管理员', dataScope: 2, permissionIds: [-1], builtIn: true, isAdmin: true, staffCount: 0, grantable: true, version: 1 },
+    { id: 3, code: 'store_manager', name: '门店店长', dataScope: 2, permissionIds: [5, 11, 13, 15, 16, 17, 18], builtIn: false, isAdmin: false, staffCount: 1, grantable: true, version: 1 },
+    { id: 4, code: 'front_desk', name: '前台接待', dataScope: 2, permissionIds: [11, 16], builtIn: false, isAdmin: false, staffCount: 2, grantable: true, version: 2 },
+  ],
+  stores: STORES.map(({ id, name }) => ({ id, name })),
+};
 
 /** Installs the fixture (Storybook `beforeEach`); returns the cleanup. */
 export function installCustomerFixture() {

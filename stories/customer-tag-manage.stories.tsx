@@ -7,7 +7,8 @@ import { installCustomerFixture, STORY_TOKEN } from './customer-fixtures';
 const meta: Meta = {
   title: 'Widgets/标签管理 garage-tag-manage',
   beforeEach: installCustomerFixture,
-  render: () => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-tag-manage', { token: STORY_TOKEN })}</div>,
+  parameters: { customElement: 'garage-tag-manage' },
+  render: (args) => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-tag-manage', { token: STORY_TOKEN, ...args })}</div>,
 };
 export default meta;
 

@@ -7,13 +7,13 @@ import { installCustomerFixture, STORY_TOKEN } from './customer-fixtures';
 const meta: Meta = {
   title: 'Widgets/全景车辆 garage-vehicle-panorama',
   beforeEach: installCustomerFixture,
-  render: () => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-vehicle-panorama', { token: STORY_TOKEN, 'vehicle-id': '504' })}</div>,
+  parameters: { customElement: 'garage-vehicle-panorama' },
+  args: { vehicleId: '504' },
+  render: (args) => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-vehicle-panorama', { token: STORY_TOKEN, ...args })}</div>,
 };
 export default meta;
 
 export const Default: StoryObj = {};
 
 /** No vehicle yet: the plate search prompt (type 浙AD). */
-export const Search: StoryObj = {
-  render: () => <div style={{ padding: 16, background: '#f4f5f7' }}>{createElement('garage-vehicle-panorama', { token: STORY_TOKEN })}</div>,
-};
+export const Search: StoryObj = { args: { vehicleId: '' } };

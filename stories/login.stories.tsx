@@ -36,9 +36,10 @@ const meta: Meta<LoginArgs> = {
   title: 'Widgets/登录 garage-login',
   args: { redirect: '/home/workKanBan' },
   beforeEach: installLoginFixture,
-  render: ({ redirect }) => (
+  parameters: { customElement: 'garage-login' },
+  render: (args) => (
     <div style={{ maxWidth: 380, padding: 24 }}>
-      {createElement('garage-login', { redirect })}
+      {createElement('garage-login', args)}
     </div>
   ),
 };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { addDays, today } from '../contracts/dates';
 import { batch, logout, session } from '../widgets/core';
 import type { MaintPointsAnswer } from '../widgets/maint-timeline/api';
 import type { MaintenancePoint } from '../widgets/maint-timeline/timeline';
@@ -8,13 +9,14 @@ import '../widgets/maint-timeline';
  * <garage-maint-timeline> with recorded answers of GET /vehicle/maint-points given through its
  * `points` property (no server needed). Dates are relative to today so "N 天后" reads naturally.
  */
-interface TimelineStoryArgs {
+/** The element's own attributes (controls from the manifest) plus the story's answer and price flag. */
+interface TimelineStoryArgs extends Partial<Pick<HTMLElementTagNameMap['garage-maint-timeline'], 'vehicleId' | 'points' | 'apiBase' | 'token'>> {
   answer: MaintPointsAnswer;
   showPrice: boolean;
 }
 
-const DAY_MS = 86_400_000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+/** A Beijing day `offset` days from today (the widget counts "N 天后" from Beijing's today). */
+const day = (offset: number) => addDays(today(), offset);
 
 const OIL = '小保养（机油+机滤）';
 
@@ -74,7 +76,10 @@ const longAnswer: MaintPointsAnswer = {
 const meta: Meta<TimelineStoryArgs> = {
   title: 'Widgets/保养时间轴 garage-maint-timeline',
   args: { answer: shortAnswer, showPrice: true },
-  render: ({ answer, showPrice }) => {
+  parameters: { customElement: 'garage-maint-timeline' },
+  // The stories give `points` through `answer`.
+  argTypes: { points: { control: false } },
+  render: ({ answer, showPrice, ...attributes }) => {
     batch(() => {
       logout();
       session.admin.value = false;
@@ -82,7 +87,7 @@ const meta: Meta<TimelineStoryArgs> = {
     });
     return (
       <div style={{ maxWidth: 640 }}>
-        <garage-maint-timeline points={answer}></garage-maint-timeline>
+        <garage-maint-timeline {...attributes} points={answer}></garage-maint-timeline>
       </div>
     );
   },

@@ -31,7 +31,8 @@ const meta: Meta<VersionNoticeArgs> = {
   title: 'Widgets/版本更新提示 garage-version-notice',
   args: { countdownSeconds: 3600 },
   beforeEach: installNewRelease,
-  render: ({ countdownSeconds }) => createElement('garage-version-notice', { 'countdown-seconds': countdownSeconds }),
+  parameters: { customElement: 'garage-version-notice' },
+  render: (args) => createElement('garage-version-notice', args),
 };
 export default meta;
 

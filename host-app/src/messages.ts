@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_TEXT } from '../../contracts/rules/password';
 /** Every user-visible string of the host app's own chrome (pages keep their long texts beside them). */
 export const messages = {
   brand: '门店管家',
@@ -16,6 +17,9 @@ export const messages = {
   errorText: '请刷新页面重试；如果问题持续出现，请联系客服。',
   reload: '刷新页面',
   menu: {
+    title: '主菜单',
+    open: '打开菜单',
+    close: '关闭菜单',
     collapse: '收起菜单',
     expand: '展开菜单',
     help: '帮助中心',
@@ -42,15 +46,15 @@ export const messages = {
   },
   password: {
     title: '修改密码',
+    oneTimeNotice: '您正在使用管理员设置的一次性密码，请改为只有您知道的密码。',
     oldPassword: '原密码',
     newPassword: '新密码',
     confirmPassword: '确认新密码',
-    rule: '8–64 位，需同时包含字母和数字',
+    rule: PASSWORD_RULE_TEXT,
     submit: '确认修改',
     cancel: '取消',
     requiredOld: '请输入原密码',
     requiredNew: '请输入新密码',
-    tooWeak: '新密码需为 8–64 位，且同时包含字母和数字',
     sameAsOld: '新密码不能与原密码相同',
     mismatch: '两次输入的新密码不一致',
     done: '密码已修改，请使用新密码重新登录',
@@ -70,6 +74,7 @@ export const messages = {
     privacy: '隐私政策',
     terms: '用户协议',
     plugins: '插件嵌入',
+    linksLabel: '条款与嵌入说明',
     copyright: `© ${new Date().getFullYear()} 门店管家`,
   },
   sms: {

@@ -8,6 +8,7 @@
  * the widget (or correct the folder name here) for the page to come alive.
  */
 import { Permission, type PermissionId } from './permissions';
+import { HOME_PATH, LOGIN_PATH } from './paths';
 
 export interface WidgetRef {
   folder: string;
@@ -46,8 +47,7 @@ export interface Redirect {
   to: string;
 }
 
-export const HOME_PATH = '/home/workKanBan';
-export const LOGIN_PATH = '/login';
+export { HOME_PATH, LOGIN_PATH } from './paths';
 
 /** Paths a visitor without a token may open (spec: route guard). */
 export const PUBLIC_PATHS = ['/', '/login', '/privacy', '/terms', '/plugins'];
@@ -154,8 +154,8 @@ export const sections: SectionRoute[] = [
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: settingsWidget('organizational-structure') },
       { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: settingsWidget('metrics-lib') },
       { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: settingsWidget('job-pool') },
-      { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: settingsWidget('system') },
-      { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: settingsWidget('user-auth') },
+      { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
+      { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
       { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '配置保养提醒、回访和流失预警等客户运营规则。', widget: settingsWidget('customer-operations') },
     ],
   },

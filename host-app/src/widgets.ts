@@ -1,16 +1,11 @@
 /**
  * Loads feature widgets from widgets/<folder>/index.ts. The glob is resolved at build time, so a
- * folder that does not exist yet is simply absent and its pages show 即将上线; each widget becomes
- * its own lazily loaded chunk.
+ * folder that does not exist yet is simply absent; each widget becomes its own lazily loaded chunk.
  */
 const widgetModules = import.meta.glob(['../../widgets/*/index.ts', '!../../widgets/core/index.ts']);
 
 function moduleKey(folder: string) {
   return `../../widgets/${folder}/index.ts`;
-}
-
-export function hasWidget(folder: string): boolean {
-  return moduleKey(folder) in widgetModules;
 }
 
 /** Resolves true when the folder's module loaded and registered `tag`. */

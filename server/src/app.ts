@@ -5,15 +5,21 @@
  *   routes   — server/src/routes/<domain>.ts under /api and /wecom (and /ai), then the front end
  * server.ts only listens; tests call buildApp and inject or listen on a random port.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { Code } from './http/envelope';
 import './types';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
-import { developmentSms } from './providers/sms';
-import { developmentWecom, wecomApi } from './providers/wecom';
+import { developmentSms, unconfiguredSms } from './providers/sms';
+import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
+import { ProductionRefusal, productionProblems } from './production';
 import apiHost from './plugins/api-host';
+import security from './plugins/security';
+import openapi from './plugins/openapi';
 import web from './plugins/web';
 
 export interface BuildOptions {
@@ -21,6 +27,20 @@ export interface BuildOptions {
   database?: Database;
   providers?: Partial<Providers>;
   logger?: boolean;
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (a URL or headers over 16 KB, broken HTTP) get the
+ * envelope in Chinese too, not Node's English JSON.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, msg] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, '请求地址或请求头过长'] : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, '请求超时，请重试'] : [400, '请求格式不正确'];
+  const body = JSON.stringify({ code: Code.badInput, msg, data: null });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -31,6 +51,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
 
   // external
@@ -49,39 +70,25 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.addHook('onClose', async () => {
     if (!options.database) await db.close();
   });
-  app.decorate('providers', {
-    sms: options.providers?.sms ?? developmentSms(db, (line) => app.log.info(line)),
-    wecom: options.providers?.wecom ?? (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : developmentWecom()),
-  });
+  // Without a configured service, development gets the local adapters and production a refusal.
+  const providers = {
+    sms: options.providers?.sms ?? (config.production ? unconfiguredSms() : developmentSms(db, (line) => app.log.info(line))),
+    wecom:
+      options.providers?.wecom ??
+      (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : config.production ? unconfiguredWecom() : developmentWecom()),
+  };
+  if (config.production) {
+    const problems = await productionProblems(config, db, providers);
+    if (problems.length > 0) {
+      await app.close();
+      throw new ProductionRefusal(problems);
+    }
+  }
+  app.decorate('providers', providers);
 
-  // app: CORS for widgets embedded on partner pages (tokens travel in headers, never cookies).
-  const anyOrigin = config.corsOrigins.includes('*');
-  app.addHook('onRequest', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    // Widget bundles are ES modules (loaded in CORS mode) and fetch their icons: public files,
-    // no credentials, so any page may load them.
-    if (/^\/(widgets|dist)\/|^\/version\.json/.test(request.url)) {
-      reply.header('access-control-allow-origin', '*');
-      return;
-    }
-    if (!/^\/(api|wecom|ai)\//.test(request.url)) return;
-    if (!anyOrigin && !config.corsOrigins.includes(origin)) return;
-    reply.header('access-control-allow-origin', origin);
-    reply.header('vary', 'Origin');
-    reply.header('access-control-expose-headers', 'token');
-    if (request.method === 'OPTIONS') {
-      reply.header('access-control-allow-methods', 'GET,POST,PUT,DELETE,OPTIONS');
-      reply.header('access-control-allow-headers', 'token,mac,content-type');
-      reply.header('access-control-max-age', '600');
-      return reply.status(204).send();
-    }
-  });
-  // Same-origin browsers read the token header too (spec: exposed to browsers).
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.hasHeader('token')) reply.header('access-control-expose-headers', 'token');
-    return payload;
-  });
+  // app: security headers and CORS
+  await app.register(security);
+  await app.register(openapi);
 
   // routes
   await app.register(apiHost, { prefix: '/api', host: 'main', encrypt: true });

@@ -5,9 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_CIPHER_KEY } from '../../widgets/core/crypto/cipher';
+import { DEFAULT_CIPHER_KEY, isValidCipherKey } from '../../contracts/cipher';
 
 export interface ServerConfig {
+  /** NODE_ENV=production: no development adapters, no demo seed, refuses default secrets (production.ts). */
+  production: boolean;
   port: number;
   host: string;
   /** Folder of the embedded database, the generated JWT secret and the lock file. */
@@ -23,6 +25,11 @@ export interface ServerConfig {
   sipRealm: string;
   /** STUN server handed to the phone bar ('' = none, the right choice on a LAN or loopback). */
   sipStunServer: string;
+  /**
+   * Shared secret Kamailio sends with its dialog events (POST /api/call/sip-events); calls are then
+   * billed from Kamailio's times. '' = no SIP events: billed from this server's receive times.
+   */
+  sipEventsSecret: string;
   /** Where the built front end lives (dist/ with widgets/, host-app/, version.json). */
   distDir: string;
   /** Trust X-Forwarded-For (behind a reverse proxy), so login limits count the real address. */
@@ -36,8 +43,13 @@ export interface ServerConfig {
   wecomCorpId: string;
   wecomSecret: string;
   logLevel: string;
-  /** Origins allowed to call the API from other sites (partner pages embedding a widget); '*' = any. */
+  /**
+   * Origins allowed to call the API from other sites (partner pages embedding a widget); '*' = any.
+   * Default '*' in development, none (same origin only) in production.
+   */
   corsOrigins: string[];
+  /** CSP frame-ancestors: who may show our pages in a frame (the WeCom sidebar); default 'self'. */
+  frameAncestors: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -46,6 +58,8 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
+
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 
 function integer(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -66,8 +80,10 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const config: ServerConfig = {
+    production,
     port: integer(env.PORT, 3200, 'PORT'),
     host: env.HOST || '0.0.0.0',
     dataDir,
@@ -79,19 +95,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sipWsUrl: env.SIP_WS_URL || '',
     sipRealm: env.SIP_REALM || 'sip.garage.local',
     sipStunServer: env.SIP_STUN_SERVER ?? '',
+    sipEventsSecret: env.SIP_EVENTS_SECRET ?? '',
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
     trustProxy: flag(env.TRUST_PROXY, false),
     timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',
-    seedOnEmpty: flag(env.SEED_ON_EMPTY, true),
+    // Production never seeds the demo chain (its passwords are published): `npm run seed` if wanted.
+    seedOnEmpty: !production && flag(env.SEED_ON_EMPTY, true),
     seedCustomers: integer(env.SEED_CUSTOMERS, 3000, 'SEED_CUSTOMERS'),
     wecomCorpId: env.WECOM_CORP_ID || '',
     wecomSecret: env.WECOM_SECRET || '',
     logLevel: env.LOG_LEVEL || 'info',
-    corsOrigins: (env.CORS_ORIGINS || '*').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
+    frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     ...overrides,
   };
-  if (![16, 24, 32].includes(config.cipherKey.length)) {
-    throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 ASCII characters');
+  if (!isValidCipherKey(config.cipherKey)) {
+    throw new Error('GARAGE_CIPHER_KEY 必须是 16、24 或 32 个 ASCII 字符 (GARAGE_CIPHER_KEY must be 16, 24 or 32 printable ASCII characters)');
+  }
+  if (config.sipEventsSecret && !/^[\x21-\x7e]{16,128}$/.test(config.sipEventsSecret)) {
+    throw new Error('SIP_EVENTS_SECRET must be 16 to 128 printable ASCII characters without spaces');
   }
   if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');
   config.jwtSecret = overrides.jwtSecret || jwtSecretFor(dataDir, env.JWT_SECRET);

@@ -1,10 +1,21 @@
 /** Starts the server: configuration from the environment, then listen. */
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { ProductionRefusal } from './production';
 
-const config = loadConfig();
-const app = await buildApp(config);
-await app.listen({ port: config.port, host: config.host });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  const config = loadConfig();
+  app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  // A refusal is an instruction for the operator, not a crash: the message alone, no stack.
+  if (error instanceof ProductionRefusal) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

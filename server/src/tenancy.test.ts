@@ -106,7 +106,7 @@ describe('cross-tenant and out-of-scope attempts', () => {
       userId: 2, chainId: 1, username: 'manager', nickName: '', phone: '', wechatUserId: '',
       garage: { id: 2, code: 'S01', name: '城东店', corpId: '', isHq: false },
       roles: [], permissions: [], isAdmin: false, dataScope: 2,
-      accessibleStoreIds: [2], visibleStoreIds: [2], selectedStoreIds: [2], tokenId: '', tokenExpiresAt: 0,
+      accessibleStoreIds: [2], visibleStoreIds: [2], selectedStoreIds: [2], tokenId: '', tokenExpiresAt: 0, mustChangePassword: false,
     });
     const forged = await server.db.rows<{ store_id: number }>(sql`SELECT DISTINCT store_id FROM customer c WHERE ${scope.storeRowsIn('c', [3, 6, 7])}`);
     expect(forged).toEqual([]);

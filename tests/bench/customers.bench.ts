@@ -26,7 +26,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const TARGET_P95 = { postgres: 30, pglite: 100 };
 const TARGET_RATIO = 1.5;
 
-/** Five everyday conditions (the versioned condition object of widgets/customer-list/condition.ts). */
+/** Five everyday conditions (the versioned condition object of contracts/customer-condition.ts). */
 function conditions(plate: string, brand: string, tagId: number) {
   return [
     { name: '默认列表（最近到店排序，第 1 页）', condition: { version: 1, sort: { field: 'lastVisitAt', order: 'desc' }, page: 1, pageSize: 10 } },

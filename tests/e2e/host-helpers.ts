@@ -25,6 +25,8 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     locale: 'zh-CN',
+    // A browser outside China, whatever the machine's zone: the product still shows Beijing days and times.
+    timezoneId: 'UTC',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -2,6 +2,7 @@
 // Kamailio carries the calls, and a second JsSIP user agent in another Chromium page is the callee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { sql } from '../../server/src/db/database';
 import { startTestServer } from '../support/server';
 import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
@@ -27,12 +28,12 @@ async function api<T>(server: TestServer, token: string, method: string, path: s
   return envelope.data;
 }
 
-/** Every status the bar persists in `webPhone`, in order (spec: persisted status). */
+/** Every status the bar persists in `webPhone` (on a partner page: `garage-suite:webPhone`), in order. */
 const RECORD_PHONE_STATUSES = `
   window.__phoneStatuses = [];
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
-    if (key === 'webPhone') {
+    if (key === 'garage-suite:webPhone') {
       try {
         const status = JSON.parse(value).status;
         const seen = window.__phoneStatuses;
@@ -140,7 +141,7 @@ describe('web phone against Kamailio', () => {
     expect(sequence.indexOf('outgoing.connecting')).toBeLessThan(sequence.indexOf('outgoing.progress'));
     expect(sequence.indexOf('outgoing.progress')).toBeLessThan(sequence.indexOf('outgoing.accecpted'));
     expect(sequence.at(-1)).toBe(''); // hang-up clears the status
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webPhone'))) ?? '{}')).toEqual({ enabled: true, status: '' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('garage-suite:webPhone'))) ?? '{}')).toEqual({ enabled: true, status: '' });
 
     // The call was recorded and billed: one started minute.
     await expect.poll(balanceMinutes).toBe(before - 1);
@@ -177,14 +178,22 @@ describe('web phone against Kamailio', () => {
     const callee = await startCallee(answeringCustomer, 'answer');
     const page = await openPhonePage('/event', frontdeskToken, { 'sip-server': kamailio.url });
     await bar(page).getByText('线路在线').waitFor({ timeout: 15_000 });
-    await page.evaluate((number) => {
-      document.dispatchEvent(new CustomEvent('garage-call', { detail: { number, customerId: 'customer-event' } }));
-    }, answeringCustomer.user);
+    // Customers of the front desk's own store (城西店): the server refuses anyone else's.
+    const [first, second] = await server.db.rows<{ id: number }>(sql`SELECT id FROM customer WHERE store_id = 3 ORDER BY id LIMIT 2`);
+    await page.evaluate(
+      ({ number, customerId }) => {
+        document.dispatchEvent(new CustomEvent('garage-call', { detail: { number, customerId } }));
+      },
+      { number: answeringCustomer.user, customerId: String(first.id) },
+    );
     await bar(page).getByText('通话中').waitFor({ timeout: 10_000 });
     await bar(page).getByRole('button', { name: '挂断' }).click();
     await expect.poll(() => calleeEvents(callee)).toContain('ended');
 
-    await page.evaluate((number) => document.querySelector('garage-phone-bar')!.call(number, 'customer-method'), answeringCustomer.user);
+    await page.evaluate(
+      ({ number, customerId }) => document.querySelector('garage-phone-bar')!.call(number, customerId),
+      { number: answeringCustomer.user, customerId: String(second.id) },
+    );
     await bar(page).getByText('对方振铃中…').waitFor({ timeout: 10_000 });
     await bar(page).getByRole('button', { name: '挂断' }).click();
     await page.close();
@@ -232,7 +241,7 @@ describe('web phone against Kamailio', () => {
     const alert = page.locator('#garage-suite-toasts sl-alert');
     await alert.getByText('验证过期，请重新登录！').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => Boolean(customElements.get('sl-alert')))).toBe(true);
-    await bar(page).getByText('请先登录后再使用网络电话。').waitFor({ timeout: 10_000 });
+    await bar(page).getByText('请先登录').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: '/tmp/phone-expired.png' });
     await page.close();
   });
@@ -242,7 +251,7 @@ describe('web phone against Kamailio', () => {
     const page = await openPhonePage('/no-account', managerToken);
     await bar(page).getByText(/网络电话未开通/).waitFor({ timeout: 15_000 });
     expect(await bar(page).getByRole('button', { name: '拨打' }).count()).toBe(0);
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('webPhone'))) ?? '{}').enabled).toBe(false);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('garage-suite:webPhone'))) ?? '{}').enabled).toBe(false);
     await page.screenshot({ path: '/tmp/phone-disabled.png' });
     await page.close();
   });

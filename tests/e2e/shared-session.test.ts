@@ -48,7 +48,7 @@ async function buildProbe(outDir: string) {
              const nickName = useValue(session.nickName);
              return createElement('output', null, nickName || '未登录');
            }
-           define('garage-probe', Probe);
+           define('garage-probe', Probe, { props: {}, signedOut: 'widget' });
            window.garageProbe = { login, logout, session };`
         : null,
   };
@@ -118,7 +118,8 @@ afterAll(async () => {
   if (probeDir) rmSync(probeDir, { recursive: true, force: true });
 });
 
-const badgeText = () => page.locator('#badge .name').innerText();
+/** The badge's name, or the core's compact 「请先登录」 while nobody is signed in. */
+const badgeText = () => page.locator('#badge').locator('.name, .signed-out__title').innerText();
 const probeText = () => page.locator('#probe output').innerText();
 
 describe('one session across separately built bundles', () => {
@@ -129,7 +130,7 @@ describe('one session across separately built bundles', () => {
   });
 
   it('shows both widgets signed out, in Chinese, on an English page', async () => {
-    expect(await badgeText()).toBe('未登录');
+    expect(await badgeText()).toBe('请先登录');
     expect(await probeText()).toBe('未登录');
     expect(await page.locator('#badge').getAttribute('lang')).toBe('zh-cn');
   });
@@ -156,7 +157,7 @@ describe('one session across separately built bundles', () => {
     // A string, so vitest's transform does not rewrite this dynamic import for Node.
     await page.evaluate(`import('${base}/dist/garage-widgets.js').then((api) => api.logout())`);
     await expect.poll(probeText).toBe('未登录');
-    expect(await badgeText()).toBe('未登录');
+    expect(await badgeText()).toBe('请先登录');
     const mainCores = new Set(loadedScripts.filter((script) => /^\/dist\/widgets\/chunks\/core-/.test(script)));
     expect(mainCores.size).toBe(1);
     expect(loadedScripts.filter((script) => mainCores.has(script))).toHaveLength(1);

@@ -66,6 +66,14 @@ describe('the maintenance timeline inside the vehicle panorama', () => {
     expect(await timeline().locator('.entry.past').count()).toBe(vehicle.records);
     expect(await timeline().locator('[data-testid="next-badge"]').count()).toBe(1);
     expect(await timeline().locator('[data-testid="now-marker"]').isVisible()).toBe(true);
+    // The panorama's 下次保养 is the timeline's next maintenance (contracts/rules/maintenance.ts).
+    const next = timeline().locator('.entry.next');
+    const nextMileage = (await next.locator('.mileage').innerText()).replace(/^约\s*/, '');
+    const panoramaNext = await page.locator('garage-vehicle-panorama .fact').filter({ hasText: '下次保养' }).locator('dd').innerText();
+    expect(panoramaNext).toContain(nextMileage);
+    const nextDate = /\d{4}-\d{2}-\d{2}/.exec(await next.locator('.when').innerText())?.[0];
+    if (nextDate) expect(panoramaNext).toContain(nextDate);
+    else expect(await next.locator('[data-testid="overdue"]').count()).toBe(1);
     await timeline().scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/timeline-in-panorama.png', fullPage: true });
     expect(errors).toEqual([]);

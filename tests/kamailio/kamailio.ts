@@ -5,6 +5,8 @@
  *
  *   const kamailio = await startKamailio({ subscribers: [sipSubscriber('8001', 'garage.test', 'pw')] });
  *   kamailio.url  // ws://127.0.0.1:PORT/webrtc
+ *   // Reporting answered calls' start and end to our server, as deployments do (billing):
+ *   await startKamailio({ subscribers, sipEvents: { url: `${server.url}/api/call/sip-events`, secret } });
  *   await kamailio.stop();
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,14 +43,16 @@ export function sipSubscriber(user: string, realm: string, password: string): Si
   return { user, realm, ha1: ha1Of(user, realm, password) };
 }
 
+const REQUIRED_MODULES = ['websocket.so', 'http_client.so'];
+
 function kamailioModulesPresent(): boolean {
   const libDirs = ['/usr/lib', ...(existsSync('/usr/lib') ? readdirSync('/usr/lib') : [])
     .filter((name) => name.endsWith('-linux-gnu'))
     .map((name) => `/usr/lib/${name}`)];
-  return libDirs.some((dir) => existsSync(path.join(dir, 'kamailio/modules/websocket.so')));
+  return REQUIRED_MODULES.every((module) => libDirs.some((dir) => existsSync(path.join(dir, 'kamailio/modules', module))));
 }
 
-/** Installs kamailio + kamailio-websocket-modules with apt-get when they are missing. */
+/** Installs kamailio, kamailio-websocket-modules and kamailio-utils-modules (http_client) with apt-get when missing. */
 export function ensureKamailioInstalled(): void {
   if (existsSync(KAMAILIO_BINARY) && kamailioModulesPresent()) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
@@ -57,8 +61,8 @@ export function ensureKamailioInstalled(): void {
     const [command, ...rest] = [...sudo, 'apt-get', ...args];
     return spawnSync(command, rest, { stdio: 'inherit', env }).status;
   };
-  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', '--no-install-recommends', 'kamailio', 'kamailio-websocket-modules') !== 0) {
-    throw new Error('apt-get could not install kamailio and kamailio-websocket-modules');
+  if (apt('update', '-qq') !== 0 || apt('install', '-y', '-qq', '--no-install-recommends', 'kamailio', 'kamailio-websocket-modules', 'kamailio-utils-modules') !== 0) {
+    throw new Error('apt-get could not install kamailio, kamailio-websocket-modules and kamailio-utils-modules');
   }
 }
 
@@ -105,7 +109,20 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-export async function startKamailio(options: { subscribers: SipSubscriber[]; timeoutMs?: number }): Promise<RunningKamailio> {
+export interface SipEventsTarget {
+  /** Our server's POST /api/call/sip-events. */
+  url: string;
+  /** SIP_EVENTS_SECRET of that server. */
+  secret: string;
+}
+
+/** A value for a -A define: the cfg sees it as a quoted string, so it must not contain quotes. */
+function defineValue(name: string, value: string): string {
+  if (!/^[\x21-\x7e]+$/.test(value) || value.includes('"')) throw new Error(`unsafe ${name}: ${value}`);
+  return `${name}="${value}"`;
+}
+
+export async function startKamailio(options: { subscribers: SipSubscriber[]; sipEvents?: SipEventsTarget; timeoutMs?: number }): Promise<RunningKamailio> {
   ensureKamailioInstalled();
   const dir = mkdtempSync(path.join(tmpdir(), 'garage-kamailio-'));
   writeSubscribers(dir, options.subscribers);
@@ -117,6 +134,9 @@ export async function startKamailio(options: { subscribers: SipSubscriber[]; tim
       '-DD', '-E',
       '-l', `tcp:127.0.0.1:${port}`,
       '-A', `DBURL="text://${dir}"`,
+      ...(options.sipEvents
+        ? ['-A', defineValue('SIP_EVENTS_URL', options.sipEvents.url), '-A', defineValue('SIP_EVENTS_SECRET', options.sipEvents.secret)]
+        : []),
       '-Y', dir,
       '-P', path.join(dir, 'kamailio.pid'),
       '-m', '32', '-M', '4',

@@ -22,7 +22,8 @@ import { buildApp, type BuildOptions } from '../../server/src/app';
 import { loadConfig, type ServerConfig } from '../../server/src/config';
 import { openDatabase, sql, type Database } from '../../server/src/db/database';
 import { MIGRATIONS_DIR, migrate } from '../../server/src/db/migrate';
-import { DEMO_PASSWORD, seedDemo, todayIn } from '../../server/src/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed';
+import { today } from '../../contracts/dates';
 import { signToken } from '../../server/src/auth/jwt';
 import { decryptText } from '../../widgets/core/crypto/cipher';
 
@@ -93,7 +94,7 @@ function templateKey(): string {
       if (statSync(full).isFile() && !file.endsWith('.test.ts')) hash.update(file).update(readFileSync(full));
     }
   }
-  hash.update(todayIn()).update(String(TEST_SEED_CUSTOMERS));
+  hash.update(today()).update(String(TEST_SEED_CUSTOMERS));
   return hash.digest('hex').slice(0, 16);
 }
 

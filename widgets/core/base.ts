@@ -20,20 +20,21 @@ export {
   setGarageList,
   setMenuList,
   userIdFromToken,
+  applyGarageModule,
 } from './session';
 export type { LoginUser } from './session';
-export { bootstrap, ensureAdminStatus } from './bootstrap';
+export { bootstrap, ensureAdminStatus, refreshAuthority } from './bootstrap';
 export type { BootstrapOptions } from './bootstrap';
 export { configure, getConfig } from './config';
 export { stored } from './storage';
-export { http, ApiError, isCancelled, httpMessages } from './http';
+export { http, ApiError, isCancelled, httpMessages, TRANSPORT_FAILURE_CODE } from './http';
 export type { HttpHost, HttpAnswer, RequestOptions, RequestConfig, HttpMethod, QueryParams } from './http';
 export { toast } from './ui/toast';
 export type { ToastType } from './ui/toast';
 export { defineWithoutTheme as define } from './element';
-export type { DefineOptions, PropType, WidgetProps } from './element';
+export type { DefineOptions, PropType, PropsOf, SharedElementProps, SignedOutView, WidgetElement, WidgetProps, WidgetTag } from './element';
 export { navigate, emit, NAVIGATE_EVENT } from './navigate';
-export { formatCallTimer, formatCountdown } from './formats';
+export { formatCallTimer, formatCountdown } from './timers';
 export { useValue } from './react';
 export type {
   CoreConfig,

@@ -111,4 +111,13 @@ describe('admin status', () => {
     await ensureAdminStatus();
     expect(server.requests.filter((request) => request.path === '/api/user/isAdmin')).toHaveLength(1);
   });
+
+  it('is asked once when an element asks before startup runs (the host app loading a widget page)', async () => {
+    login('token-1');
+    const elementAsks = ensureAdminStatus();
+    await bootstrap();
+    await elementAsks;
+    expect(server.requests.filter((request) => request.path === '/api/user/isAdmin')).toHaveLength(1);
+    expect(server.requests.filter((request) => request.path === '/api/user/info')).toHaveLength(1);
+  });
 });

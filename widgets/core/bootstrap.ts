@@ -83,7 +83,8 @@ async function load(path: string, apply: (answer: unknown) => void, empty: unkno
 }
 
 async function runStartup(token: string): Promise<void> {
-  const adminKnown = startAdminCheck(STARTUP_DELAY_MS);
+  // An element that connected before startup may already be asking (or know): one request per load.
+  const adminKnown = session.admin.value !== null || shared.http.adminCheck ? ensureAdminStatus() : startAdminCheck(STARTUP_DELAY_MS);
   await wait(STARTUP_DELAY_MS);
   await Promise.all([adminKnown, load('/garageModule/one', applyGarageModule, null)]);
   if (getToken() !== token) return;
@@ -98,6 +99,20 @@ async function runStartup(token: string): Promise<void> {
     load('/user/info', applyUserInfo, null),
   ]);
   if (getToken() === token) shared.startup.doneForToken = token;
+}
+
+/**
+ * Reads the signed-in user's permissions, roles and garage settings again, so an admin's change
+ * (settings centre: 权限管理, 系统设置) reaches an open page: the host app calls it every few seconds while visible.
+ */
+export async function refreshAuthority(): Promise<void> {
+  if (!getToken()) return;
+  await Promise.all([
+    load('/sys/permission/user', setUserPermissions, session.userPermissions.value),
+    load('/sys/role/user', setUserRoles, session.userRoles.value),
+    // 系统设置 changed by an admin (price, phone numbers, page size…) reach open pages the same way.
+    load('/garageModule/one', applyGarageModule, null),
+  ]);
 }
 
 export interface BootstrapOptions {

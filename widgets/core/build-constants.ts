@@ -1,6 +1,7 @@
 /**
- * Values baked in by the widget build (rollup `replace`). Vite, Storybook and vitest do not define
- * them, hence the `typeof` guards: the same source runs unbuilt with the documented defaults.
+ * Values baked in by every build (rollup `replace`, Vite `define`; both from
+ * scripts/build-settings.mjs). Storybook and vitest do not define them, hence the `typeof` guards:
+ * the same source runs unbuilt with the documented defaults.
  */
 import { DEFAULT_CIPHER_KEY } from './crypto/key';
 

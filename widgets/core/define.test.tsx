@@ -1,18 +1,30 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, getConfig } from './config';
-import { define, type WidgetProps } from './define';
+import { define, type WidgetElement, type WidgetProps } from './define';
 import { navigate, pageLocation } from './navigate';
 import { useValue } from './react';
-import { logout, session } from './session';
+import { login, logout, session } from './session';
 import { themeForShadowRoot } from './ui/styles';
 import { toast } from './ui/toast';
 import { loading, LOADING_CLOSE_DELAY_MS } from './ui/loading';
 import { clearToasts, loadingMaskShown, toastTexts, toastTypes } from './testing/dom';
+// Widgets that show data import the 请先登录 view (widgets/<feature>/index.ts); so does this test.
+import './signed-out';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-function Greeting({ greeting, host }: { greeting?: string } & WidgetProps) {
+interface GreetingProps {
+  greeting?: string;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'test-greeting': WidgetElement<GreetingProps>;
+  }
+}
+
+function Greeting({ greeting, host }: GreetingProps & WidgetProps) {
   const nickName = useValue(session.nickName);
   return (
     <p data-host={host?.localName}>
@@ -43,6 +55,7 @@ async function mount(html: string) {
 
 describe('define()', () => {
   it('renders the component into a shadow root and follows the session', async () => {
+    login('t-1');
     const element = await mount('<test-greeting greeting="早上好"></test-greeting>');
     const paragraph = element.shadowRoot!.querySelector('p')!;
     expect(paragraph.textContent).toBe('早上好，访客');
@@ -52,7 +65,24 @@ describe('define()', () => {
     expect(paragraph.textContent).toBe('早上好，王店长');
   });
 
+  it('shows 「请先登录」 instead of the widget while nobody is signed in, and drops it at logout', async () => {
+    const element = await mount('<test-greeting></test-greeting>');
+    const root = element.shadowRoot!;
+    expect(root.querySelector('p')).toBeNull();
+    expect(root.querySelector('[part="signed-out"]')!.textContent).toContain('请先登录');
+    expect(root.querySelector('[part="signed-out"]')!.getAttribute('data-login-event')).toBe('garage-logged-in');
+    login('t-1', { nickName: '王店长' });
+    await settle();
+    expect(root.querySelector('p')!.textContent).toBe('你好，王店长');
+    logout();
+    await settle();
+    expect(root.querySelector('p')).toBeNull();
+    expect(root.textContent).not.toContain('王店长');
+    expect(root.textContent).toContain('请先登录');
+  });
+
   it('speaks Chinese: lang on the element and on the Shoelace elements inside', async () => {
+    login('t-1');
     const element = await mount('<test-greeting></test-greeting>');
     expect(element.getAttribute('lang')).toBe('zh-cn');
     expect(element.shadowRoot!.querySelector('sl-spinner')!.getAttribute('lang')).toBe('zh-cn');
@@ -73,13 +103,19 @@ describe('define()', () => {
   });
 
   it('ignores a second definition of the same tag', () => {
-    expect(() => define('test-greeting', () => <p>其他</p>)).not.toThrow();
+    expect(() => define('test-greeting', () => <p>其他</p>, { props: { greeting: 'string' } })).not.toThrow();
   });
 });
 
 describe('theme rewrite', () => {
   it('turns the document-level selectors into :host', () => {
-    expect(themeForShadowRoot(':root,\n:host,\n.sl-theme-light { --a: 1; } :root { --b: 2; }')).toBe(':host { --a: 1; } :host { --b: 2; }');
+    expect(themeForShadowRoot(':root,\n:host,\n.sl-theme-light { --a: 1; } :root { --b: 2; }')).toContain(':host { --a: 1; } :host { --b: 2; }');
+  });
+
+  it('turns rem into px, so a page’s root font size does not resize our controls', () => {
+    expect(themeForShadowRoot(':root { --sl-font-size-small: 0.875rem; --sl-spacing-x-large: 1.75rem; --x: calc(2rem + 1px); }')).toContain(
+      ':host { --sl-font-size-small: 14px; --sl-spacing-x-large: 28px; --x: calc(32px + 1px); }',
+    );
   });
 });
 

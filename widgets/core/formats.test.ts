@@ -1,26 +1,118 @@
-import { describe, expect, it } from 'vitest';
-import { formatCallTimer, formatCountdown } from './formats';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, addMonths, dayOf, daysBetween, isDay, today } from '../../contracts/dates';
+import {
+  daysFromToday,
+  fenFromYuan,
+  formatDate,
+  formatDateTime,
+  formatDaysAway,
+  formatKm,
+  formatMoney,
+  formatNumber,
+  formatRelativeDay,
+} from './formats';
 
-describe('call timer (spec 5)', () => {
-  it('shows 00:ss under a minute', () => {
-    expect([0, 5, 59].map(formatCallTimer)).toEqual(['00:00', '00:05', '00:59']);
+/*
+ * 2026-11-22T23:30:00Z is 07:30 on the 23rd in Beijing: before 08:00 the UTC day is still the
+ * 22nd. The machine's own time zone must not matter, so each case runs with the process in UTC, in
+ * a zone west of it and in Shanghai itself.
+ */
+const MACHINE_ZONES = [
+  { zone: 'UTC', januaryOffset: 0 },
+  { zone: 'America/Los_Angeles', januaryOffset: 480 },
+  { zone: 'Asia/Shanghai', januaryOffset: -480 },
+];
+const machineZone = process.env.TZ;
+
+function atBeijingMorning(zone: string, januaryOffset: number, now = '2026-11-22T23:30:00Z') {
+  process.env.TZ = zone;
+  // Proves the process really reckons in that zone (Node re-reads TZ when it is assigned).
+  expect(new Date(2026, 0, 1).getTimezoneOffset()).toBe(januaryOffset);
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
+
+describe.each(MACHINE_ZONES)('business days with the machine in $zone', ({ zone, januaryOffset }) => {
+  it('shows a visit at 07:30 Beijing time on its Beijing day', () => {
+    atBeijingMorning(zone, januaryOffset);
+    expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('2026-11-23');
+    expect(formatDateTime('2026-11-22T23:30:00.000Z')).toBe('2026-11-23 07:30:00');
+    expect(formatDate('2026-11-22T15:59:59.000Z')).toBe('2026-11-22');
+    expect(formatDate('2026-11-22T16:00:00.000Z')).toBe('2026-11-23');
   });
 
-  it('shows zero-padded mm:ss from a minute on', () => {
-    expect([60, 75, 600, 3599, 3600].map(formatCallTimer)).toEqual(['01:00', '01:15', '10:00', '59:59', '60:00']);
+  it('keeps a date column as it is', () => {
+    atBeijingMorning(zone, januaryOffset);
+    expect(['2026-11-23', '2026-02-29', '', null, undefined, 'soon'].map(formatDate)).toEqual(['2026-11-23', '', '', '', '', '']);
   });
 
-  it('treats fractions, negatives and nonsense as whole, non-negative seconds', () => {
-    expect([9.9, -3, Number.NaN].map(formatCallTimer)).toEqual(['00:09', '00:00', '00:00']);
+  it('counts today from Beijing midnight, not from 08:00', () => {
+    atBeijingMorning(zone, januaryOffset);
+    expect(today()).toBe('2026-11-23');
+    expect(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-26'].map(daysFromToday)).toEqual([-1, 0, 1, 3]);
+    expect(formatRelativeDay('2026-11-23')).toBe('今天');
+    expect(formatRelativeDay('2026-11-26')).toBe('3 天后');
+    expect(formatRelativeDay('2026-11-22T23:30:00.000Z')).toBe('今天');
+    expect(formatRelativeDay('2026-11-20')).toBe('3 天前');
+  });
+
+  it('turns the day at midnight in Beijing', () => {
+    atBeijingMorning(zone, januaryOffset, '2026-11-23T15:59:59Z');
+    expect(today()).toBe('2026-11-23');
+    vi.setSystemTime(new Date('2026-11-23T16:00:00Z'));
+    expect(today()).toBe('2026-11-24');
+    expect(formatRelativeDay('2026-11-23')).toBe('1 天前');
   });
 });
 
-describe('update countdown (spec 5)', () => {
-  it('shows seconds up to 60', () => {
-    expect([0, 1, 45, 60].map(formatCountdown)).toEqual(['0秒', '1秒', '45秒', '60秒']);
+describe('days away', () => {
+  it('says 今天, N 天后 or N 天前', () => {
+    expect([0, 1, 30, -1, -12].map(formatDaysAway)).toEqual(['今天', '1 天后', '30 天后', '1 天前', '12 天前']);
+  });
+});
+
+describe('day rules (contracts/dates.ts)', () => {
+  it('tells a real calendar day from a look-alike', () => {
+    expect(['2026-11-23', '2028-02-29', '0000-00-00', '2026-02-29', '2026-13-01', '2026-1-5', 20261123].map(isDay)).toEqual([
+      true, true, false, false, false, false, false,
+    ]);
   });
 
-  it('shows minutes and seconds above 60', () => {
-    expect([61, 100, 120, 125].map(formatCountdown)).toEqual(['1分01秒', '1分40秒', '2分00秒', '2分05秒']);
+  it('counts days and adds days and months on the calendar', () => {
+    expect(daysBetween('2026-11-23', '2026-12-25')).toBe(32);
+    expect(daysBetween('2026-03-01', '2026-02-28')).toBe(-1);
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+  });
+
+  it('reckons in another garage time zone when told', () => {
+    expect(today('Asia/Shanghai', '2026-11-22T23:30:00Z')).toBe('2026-11-23');
+    expect(today('Europe/Berlin', '2026-11-22T23:30:00Z')).toBe('2026-11-23');
+    expect(today('America/New_York', '2026-11-22T23:30:00Z')).toBe('2026-11-22');
+    expect(dayOf('2026-11-22T23:30:00Z', 'America/New_York')).toBe('2026-11-22');
+  });
+});
+
+describe('money and numbers', () => {
+  it('shows integer fen as yuan with two decimals, the zh-CN way', () => {
+    expect([123450, 0, 5, 100_000_000, -500].map(formatMoney)).toEqual(['¥1,234.50', '¥0.00', '¥0.05', '¥1,000,000.00', '-¥5.00']);
+  });
+
+  it('turns the yuan of an answer into fen without float drift', () => {
+    expect([1234.5, 0.1 + 0.2, 19.99, 453].map(fenFromYuan)).toEqual([123450, 30, 1999, 45300]);
+  });
+
+  it('groups numbers and kilometres', () => {
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(35.25, 1)).toBe('35.3');
+    expect(formatKm(35000.4)).toBe('35,000 公里');
   });
 });

@@ -10,4 +10,7 @@ export const httpMessages = {
 export const uiMessages = {
   loading: '加载中…',
   cancel: '取消',
+  signedOut: '请先登录',
+  signedOutHint: '登录后这里会显示门店的客户与车辆信息。',
+  goToLogin: '去登录',
 };

@@ -2,6 +2,7 @@
  * Turns whatever the server (or old stored data) hands us into the session's shapes, so a
  * missing field or a wrong type never reaches a widget (spec 5: normalised to safe defaults).
  */
+import { isAdminRoleCode } from '../../contracts/permissions';
 import type { GarageInfo, GarageListItem, MenuEntry, StoreListItem, UserInfo, UserRole } from './types';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -91,10 +92,8 @@ export function pickCurrentStore(stores: StoreListItem[]): StoreListItem | null 
   return stores.find((store) => store.selected) ?? stores[0] ?? null;
 }
 
-export const ADMIN_ROLE_CODES: readonly string[] = ['garage_admin', 'admin'];
-
 export function rolesMakeAdmin(roles: UserRole[]): boolean {
-  return roles.some((role) => ADMIN_ROLE_CODES.includes(role.code));
+  return roles.some((role) => isAdminRoleCode(role.code));
 }
 
 export function rolesDataScope(roles: UserRole[]): 1 | 2 {

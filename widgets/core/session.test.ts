@@ -17,6 +17,7 @@ import {
   setUserRoles,
   userIdFromToken,
 } from './session';
+import { configure } from './config';
 import { sessionDefaults, SHARED_KEY, type SharedCore } from './shared';
 import { SESSION_KEY, stored } from './storage';
 
@@ -26,14 +27,21 @@ function tokenFor(userId: number) {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: JSON.stringify({ id: userId }), exp: 2_000_000_000 })}.c2lnbmF0dXJl`;
 }
 
-/** Loads a fresh copy of the core as a newly opened page would (no shared store yet). */
-async function freshPage() {
+/**
+ * Loads a fresh copy of the core as a newly opened page would (no shared store yet); the host app
+ * then says `spec-keys` (host-app/src/core.ts), a partner page says nothing.
+ */
+async function freshPage(storage?: 'spec-keys') {
   delete (globalThis as { [SHARED_KEY]?: SharedCore })[SHARED_KEY];
   vi.resetModules();
-  return import('./session');
+  const page = await import('./session');
+  if (storage) (await import('./config')).configure({ storage });
+  return page;
 }
 
+// Most of this file is the spec's behaviour, i.e. our host app's; partner pages are at the end.
 beforeEach(() => {
+  configure({ storage: 'spec-keys' });
   logout();
   localStorage.clear();
   sessionStorage.clear();
@@ -146,7 +154,7 @@ describe('a freshly opened page', () => {
   it('restores the token and user id, and the name from the user entry', async () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify({ usertoken: 'kept', userId: '9' }));
     stored.user.write({ usertoken: 'kept', userId: '9', nickName: '李店长', garageId: '4' });
-    const page = await freshPage();
+    const page = await freshPage('spec-keys');
     expect(page.session.usertoken.value).toBe('kept');
     expect(page.session.userId.value).toBe('9');
     expect(page.session.nickName.value).toBe('李店长');
@@ -157,7 +165,7 @@ describe('a freshly opened page', () => {
   it('falls back to the user entry’s token and ignores unreadable persisted state', async () => {
     localStorage.setItem(SESSION_KEY, '["broken"]');
     stored.user.write({ usertoken: 'entry-token', userId: '3', nickName: '', garageId: '' });
-    const page = await freshPage();
+    const page = await freshPage('spec-keys');
     expect(page.session.usertoken.value).toBe('entry-token');
     expect(localStorage.getItem(SESSION_KEY)).toBe(JSON.stringify({ usertoken: 'entry-token', userId: '3' }));
   });
@@ -262,5 +270,61 @@ describe('headquarters and module flags', () => {
     expect(session.isShowPrice.value).toBe(true);
     applyGarageModule({ somethingElse: true });
     expect(session.isShowPrice.value).toBe(true);
+  });
+});
+
+describe('on a partner page (not our host app)', () => {
+  const partnerUser = '{"name":"partner’s own user, not ours"';
+
+  beforeEach(() => {
+    configure({ storage: 'namespaced' });
+    logout();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('keeps the session under garage-suite: keys and never touches the partner’s user, even when it is not JSON', () => {
+    localStorage.setItem('user', partnerUser);
+    localStorage.setItem('mac', 'partner-mac');
+    expect(getToken()).toBe('');
+    login(tokenFor(8), { nickName: '王店长', garageId: 3 });
+    expect(localStorage.getItem('user')).toBe(partnerUser);
+    expect(JSON.parse(localStorage.getItem('garage-suite:user')!)).toMatchObject({ userId: '8', nickName: '王店长' });
+    expect(JSON.parse(localStorage.getItem('garage-suite:session')!)).toMatchObject({ userId: '8' });
+    expect(stored.mac.read()).toBe('');
+  });
+
+  it('logout removes only our entries: the partner’s sessionStorage and localStorage stay', () => {
+    sessionStorage.setItem('cart', '3 items');
+    sessionStorage.setItem('garage-suite:draft', 'ours');
+    localStorage.setItem('user', partnerUser);
+    login(tokenFor(8));
+    const ended: string[] = [];
+    const listener = (event: Event) => ended.push((event as CustomEvent<{ reason: string }>).detail.reason);
+    document.addEventListener('garage-logged-out', listener);
+    logout();
+    logout();
+    document.removeEventListener('garage-logged-out', listener);
+    expect(ended).toEqual(['logout']);
+    expect(sessionStorage.getItem('cart')).toBe('3 items');
+    expect(sessionStorage.getItem('garage-suite:draft')).toBeNull();
+    expect(localStorage.getItem('user')).toBe(partnerUser);
+    expect(localStorage.getItem('garage-suite:user')).toBeNull();
+  });
+
+  it('a reload finds the session under our keys, not in the partner’s user', async () => {
+    localStorage.setItem('user', JSON.stringify({ usertoken: 'partner-token', userId: '1' }));
+    expect((await freshPage()).session.usertoken.value).toBe('');
+    localStorage.setItem('garage-suite:session', JSON.stringify({ usertoken: 'ours', userId: '9' }));
+    expect((await freshPage()).session.usertoken.value).toBe('ours');
+  });
+
+  it('in memory mode writes nothing to the page’s storage', () => {
+    configure({ storage: 'memory' });
+    login(tokenFor(8), { nickName: '王店长' });
+    expect(localStorage.length).toBe(0);
+    expect(stored.user.read()?.nickName).toBe('王店长');
+    logout();
+    expect(stored.user.read()).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 /** The session's transitions (spec 4) and rules (spec 5). */
-import { navigate } from './navigate';
+import { GARAGE_EVENTS, type LoggedOutDetail } from '../../contracts/events';
+import { emit, navigate } from './navigate';
 import {
   normalizeGarageList,
   normalizeMenuList,
@@ -25,7 +26,7 @@ export interface LoginUser {
   garageId?: string | number;
 }
 
-/** The token's `sub` is the JSON text {"id": userId} (DESIGN.md); anything else yields ''. */
+/** The token's `sub` is the JSON text {"id": userId} (docs/ARCHITECTURE.md); anything else yields ''. */
 export function userIdFromToken(token: string): string {
   try {
     const payload = token.split('.')[1];
@@ -75,23 +76,35 @@ export function login(token: string, user: LoginUser = {}): void {
   shared.http.adminCheck = null;
 }
 
-/** Spec 4: logout or clear wipes the state, the local user entry and session storage. */
+/** Tells the page (on document) that the session ended, once per session. */
+function announceEnd(hadSession: boolean, reason: LoggedOutDetail['reason']) {
+  if (hadSession) emit(null, GARAGE_EVENTS.loggedOut, { reason });
+}
+
+/**
+ * Spec 4: logout or clear wipes the state, the local user entry and session storage — the whole
+ * sessionStorage only on our host app's origin; on a partner page only our entries (storage.ts).
+ */
 export function logout(): void {
+  const hadSession = Boolean(session.usertoken.peek());
   resetSession();
   stored.user.remove();
   persistedSession.remove();
   clearSessionStorage();
   shared.startup.doneForToken = '';
   shared.http.adminCheck = null;
+  announceEnd(hadSession, 'logout');
 }
 
 /** Spec 4: on expiry or an invalid token the token is cleared, the state reset, the user sent to /login. */
 export function expireSession(): void {
+  const hadSession = Boolean(session.usertoken.peek());
   resetSession();
   stored.user.remove();
   persistedSession.remove();
   shared.startup.doneForToken = '';
   shared.http.adminCheck = null;
+  announceEnd(hadSession, 'expired');
   navigate('/login');
 }
 
@@ -162,6 +175,9 @@ export function applyGarageModule(answer: unknown): void {
   batch(() => {
     session.isShowPrice.value = toFlag(config.isShowPrice, session.isShowPrice.value);
     session.isShowDiagnostic.value = toFlag(config.isShowDiagnostic, session.isShowDiagnostic.value);
+    session.isShowPhone.value = toFlag(config.isShowPhone, session.isShowPhone.value);
+    session.isShowAll.value = toFlag(config.isShowAll, session.isShowAll.value);
+    session.salesman.value = toFlag(config.salesman, session.salesman.value);
     if (Number.isInteger(pageSize) && pageSize > 0) session.pageSize.value = pageSize;
   });
 }

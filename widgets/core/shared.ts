@@ -8,7 +8,7 @@ import { batch, computed, effect, signal, untracked } from '@preact/signals-core
 import type { ReadonlySignal, Signal } from '@preact/signals-core';
 import { BUILD_CIPHER_KEY, BUILD_OLD_SITE_URL } from './build-constants';
 import { pickCurrentStore, rolesDataScope, rolesMakeAdmin } from './normalize';
-import { persistedSession, stored } from './storage';
+import { bindStorage, DEFAULT_STORAGE_MODE, persistedSession, stored } from './storage';
 import type { CoreConfig, GarageListItem, MenuEntry, StoreListItem, UserInfo, UserRole } from './types';
 
 export interface SignalsRuntime {
@@ -105,6 +105,7 @@ export function defaultConfig(): CoreConfig {
     oldSiteUrl: BUILD_OLD_SITE_URL,
     loginPath: '',
     assetBase: '/widgets/shoelace',
+    storage: DEFAULT_STORAGE_MODE,
   };
 }
 
@@ -121,19 +122,27 @@ export interface SharedCore {
   };
   startup: { run: Promise<void> | null; doneForToken: string };
   loading: { visible: Signal<boolean>; openCount: number; closeTimer: ReturnType<typeof setTimeout> | null };
+  /** The entries of the `memory` storage mode (storage.ts). Optional: older copies lack it. */
+  storageMemory?: Map<string, string>;
+}
+
+/** The session as the storage of the current mode holds it (a reload, or a change of mode). */
+function storedSession(): Pick<SessionValues, 'usertoken' | 'userId' | 'nickName' | 'garageId'> {
+  const persisted = persistedSession.read();
+  const user = stored.user.read();
+  const usertoken = persisted.usertoken || user?.usertoken || '';
+  // The `user` entry carries the name shown before startup finishes after a reload.
+  const sameUser = Boolean(user && usertoken && (!user.usertoken || user.usertoken === usertoken));
+  return {
+    usertoken,
+    userId: persisted.userId || user?.userId || '',
+    nickName: sameUser ? user!.nickName : '',
+    garageId: sameUser ? user!.garageId : '',
+  };
 }
 
 function createSession(): Session {
-  const initial = sessionDefaults();
-  const persisted = persistedSession.read();
-  const user = stored.user.read();
-  initial.usertoken = persisted.usertoken || user?.usertoken || '';
-  initial.userId = persisted.userId || user?.userId || '';
-  // The `user` entry carries the name shown before startup finishes after a reload.
-  if (user && initial.usertoken && (!user.usertoken || user.usertoken === initial.usertoken)) {
-    initial.nickName = user.nickName;
-    initial.garageId = user.garageId;
-  }
+  const initial = { ...sessionDefaults(), ...storedSession() };
   const state = Object.fromEntries(
     Object.entries(initial).map(([field, value]) => [field, signal(value)]),
   ) as SessionState;
@@ -156,11 +165,16 @@ function createSession(): Session {
 }
 
 function createShared(): SharedCore {
+  const config = signal(defaultConfig());
+  const storageMemory = new Map<string, string>();
+  // Before the session reads anything: it must read in the page's mode.
+  bindStorage({ mode: () => config.peek().storage, memory: storageMemory });
   return {
     formatVersion: 1,
     runtime: { signal, computed, effect, batch, untracked },
     session: createSession(),
-    config: signal(defaultConfig()),
+    config,
+    storageMemory,
     http: { inFlight: new Map(), lastExpiryToastAt: 0, adminCheck: null },
     startup: { run: null, doneForToken: '' },
     loading: { visible: signal(false), openCount: 0, closeTimer: null },
@@ -172,3 +186,22 @@ export const SHARED_KEY: unique symbol = Symbol.for('garage-suite.session');
 const holder = globalThis as unknown as { [SHARED_KEY]?: SharedCore };
 
 export const shared: SharedCore = holder[SHARED_KEY] ?? (holder[SHARED_KEY] = createShared());
+
+// A later copy of the core (another bundle) reads and writes where the first one does.
+shared.storageMemory ??= new Map();
+bindStorage({ mode: () => shared.config.peek().storage ?? DEFAULT_STORAGE_MODE, memory: shared.storageMemory });
+
+/**
+ * After the page chose another storage mode (configure({ storage })): a page without a session
+ * yet takes the one kept in that mode's storage — how the host app, which says `spec-keys` once
+ * its core has loaded, finds the session of its previous visit.
+ */
+export function adoptStoredSession(): void {
+  const { session } = shared;
+  if (session.usertoken.peek()) return;
+  const restored = storedSession();
+  if (!restored.usertoken) return;
+  shared.runtime.batch(() => {
+    for (const field of ['usertoken', 'userId', 'nickName', 'garageId'] as const) session[field].value = restored[field];
+  });
+}

@@ -1,3 +1,4 @@
+import type { StorageMode } from './storage';
 /** Shapes of the session (spec section 3) as the client keeps them after normalisation. */
 
 export interface StoreListItem {
@@ -62,4 +63,6 @@ export interface CoreConfig {
   oldSiteUrl: string;
   loginPath: string;
   assetBase: string;
+  /** Where the session is kept in the browser (storage.ts): only our host app uses 'spec-keys'. */
+  storage: StorageMode;
 }

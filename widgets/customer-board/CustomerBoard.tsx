@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
 import { bootstrap, navigate, session, useValue, type WidgetProps } from '../core';
-import { LIFECYCLE_STAGES, type LifecycleStage } from '../customer-list/condition-rules';
+import { formatNumber } from '../core/formats';
+import { LIFECYCLE_STAGES, type LifecycleStage } from '../../contracts/rules/customer';
 import { boardApi, type BoardAnswer } from './api';
 import { messages } from './messages';
 
@@ -57,10 +58,10 @@ export function CustomerBoard({ host }: WidgetProps) {
           const count = board?.totals[stage] ?? 0;
           const percent = board && board.total > 0 ? Math.round((count / board.total) * 100) : 0;
           return (
-            <button type="button" key={stage} className={`stage stage-${stage}`} data-stage={stage} onClick={() => go(stage)} aria-label={messages.drillDown(messages.stages[stage].label, messages.all)}>
+            <button type="button" key={stage} className={`stage stage-${stage}`} data-stage={stage} onClick={() => go(stage)}>
               <span className="stage-label">{messages.stages[stage].label}</span>
-              {board ? <span className="stage-count">{count.toLocaleString('zh-CN')}</span> : <sl-skeleton effect="pulse"></sl-skeleton>}
-              <span className="bar">
+              {board ? <span className="stage-count">{formatNumber(count)}</span> : <sl-skeleton effect="pulse"></sl-skeleton>}
+              <span className="bar" aria-hidden="true">
                 <span style={{ width: `${percent}%` }}></span>
               </span>
               <span className="stage-share">{messages.share(percent)}</span>
@@ -91,15 +92,15 @@ export function CustomerBoard({ host }: WidgetProps) {
                   <td>{store.storeName}</td>
                   {LIFECYCLE_STAGES.map((stage) => (
                     <td key={stage} className="num">
-                      <button type="button" className="link" aria-label={messages.drillDown(messages.stages[stage].label, store.storeName)} onClick={() => go(stage, store.storeId)}>
-                        {store.counts[stage].toLocaleString('zh-CN')}
+                      <button type="button" className="link" aria-label={messages.drillDown(formatNumber(store.counts[stage]), messages.stages[stage].label, store.storeName)} onClick={() => go(stage, store.storeId)}>
+                        {formatNumber(store.counts[stage])}
                       </button>
-                      <span className="mini-bar">
+                      <span className="mini-bar" aria-hidden="true">
                         <span className={`fill-${stage}`} style={{ width: `${store.total ? Math.round((store.counts[stage] / store.total) * 100) : 0}%` }}></span>
                       </span>
                     </td>
                   ))}
-                  <td className="num strong">{store.total.toLocaleString('zh-CN')}</td>
+                  <td className="num strong">{formatNumber(store.total)}</td>
                 </tr>
               ))}
             </tbody>

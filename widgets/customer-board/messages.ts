@@ -1,11 +1,12 @@
 /** Every user-visible string of <garage-customer-board>. */
-import { LIFECYCLE_RULES } from '../customer-list/condition-rules';
+import { formatNumber } from '../core/formats';
+import { LIFECYCLE_RULES } from '../../contracts/rules/customer';
 
 const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
 
 export const messages = {
   title: '客户看板',
-  subtitle: (total: number) => `共 ${total.toLocaleString('zh-CN')} 位客户，按最近到店时间分为四个阶段，点击数字查看客户名单。`,
+  subtitle: (total: number) => `共 ${formatNumber(total)} 位客户，按最近到店时间分为四个阶段，点击数字查看客户名单。`,
   stages: {
     new: { label: '新客', rule: `首次到店在 ${newWithinDays} 天内（或 ${newWithinDays} 天内新建档未到店）`, advice: '做好首保提醒与回访，促成第二次到店' },
     active: { label: '活跃', rule: `${activeWithinDays} 天内到过店`, advice: '推荐保养套餐、会员储值' },
@@ -16,9 +17,9 @@ export const messages = {
   byStore: '各门店分布',
   store: '门店',
   total: '合计',
-  all: '全部门店',
   loadFailed: '看板加载失败',
   retry: '重新加载',
   empty: '暂无客户数据',
-  drillDown: (stage: string, store: string) => `查看${store}的${stage}客户`,
+  /** Starts with the number on screen, so the name matches what voice control users read out. */
+  drillDown: (count: string, stage: string, store: string) => `${count}，查看${store}的${stage}客户`,
 };

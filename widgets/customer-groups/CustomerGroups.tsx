@@ -8,6 +8,7 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
 import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { formatDate } from '../core/formats';
 import { groupApi, type ConditionLabels, type CustomerGroup } from './api';
 import { describeCondition } from './describe';
 import { messages } from './messages';
@@ -94,7 +95,7 @@ export function CustomerGroups({ host }: WidgetProps) {
                     {summary.length > 0 ? summary.join(' · ') : messages.noCondition}
                   </p>
                 ) : null}
-                <p className="muted small">{messages.createdBy(group.createdBy, group.createdAt.slice(0, 10))}</p>
+                <p className="muted small">{messages.createdBy(group.createdBy, formatDate(group.createdAt))}</p>
                 <div className="card-actions">
                   <sl-button size="small" variant="text" onClick={() => open(group)}>
                     {messages.viewCustomers}

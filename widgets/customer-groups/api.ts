@@ -1,30 +1,20 @@
-/** Server calls of the customer groups (server/src/routes/customer.ts). */
+/** Server calls of the customer groups (server/src/routes/customer.ts); answers typed by contracts/api/customer.ts. */
 import { http } from '../core';
-import type { CustomerConditionInput } from '../customer-list/condition';
+import type { CustomerConditionInput } from '../../contracts/customer-condition';
+import type { conditionOptions, customerGroup, deleteGroup, nextGroupName } from '../../contracts/api/customer';
+import type { AnswerOf } from '../../contracts/api/route';
+import type { z } from 'zod';
 
-export interface CustomerGroup {
-  id: number;
-  name: string;
-  kind: 'condition' | 'fixed';
-  condition: CustomerConditionInput | null;
-  memberCount: number;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string | null;
-}
+export type CustomerGroup = z.output<typeof customerGroup>;
 
-export interface ConditionLabels {
-  stores: { id: number; name: string }[];
-  tags: { id: number; name: string }[];
-  groups: { id: number; name: string }[];
-  savedConditions: { id: number; name: string; condition: CustomerConditionInput }[];
-}
+/** The part of the builder's options that names what a condition refers to. */
+export type ConditionLabels = Pick<AnswerOf<typeof conditionOptions>, 'stores' | 'tags' | 'groups' | 'savedConditions'>;
 
 export const groupApi = {
   list: () => http.main.get<CustomerGroup[]>('/client/groups', { silent: true }),
   labels: () => http.main.post<ConditionLabels>('/client/condition', {}, { silent: true }),
-  nextName: () => http.main.get<string>('/client/group/name'),
+  nextName: () => http.main.get<AnswerOf<typeof nextGroupName>>('/client/group/name'),
   create: (group: { name: string; kind: 'condition' | 'fixed'; condition?: CustomerConditionInput }) => http.main.post<CustomerGroup>('/client/group', group),
   rename: (id: number, name: string) => http.main.post<CustomerGroup>('/client/group', { id, name }),
-  remove: (id: number) => http.main.delete<{ deleted: boolean }>('/client/group', { params: { id } }),
+  remove: (id: number) => http.main.delete<AnswerOf<typeof deleteGroup>>('/client/group', { params: { id } }),
 };

@@ -1,5 +1,5 @@
 /** A condition in words, for group cards: 「保险 30 天内到期 · 标签含任一：新能源车主」. */
-import type { CustomerConditionInput } from '../customer-list/condition';
+import type { CustomerConditionInput } from '../../contracts/customer-condition';
 import { stageLabels } from '../customer-list/messages';
 import type { ConditionLabels } from './api';
 

@@ -1,10 +1,12 @@
 /** Every user-visible string of <garage-customer-groups>. */
+import { formatNumber } from '../core/formats';
+
 export const messages = {
   title: '客户分组',
   subtitle: '按条件实时计算的分组会随客户变化自动更新；固定名单只包含加入时的客户。',
   create: '新建分组',
   kind: { condition: '按条件', fixed: '固定名单' } as Record<string, string>,
-  members: (count: number) => `${count.toLocaleString('zh-CN')} 位客户`,
+  members: (count: number) => `${formatNumber(count)} 位客户`,
   createdBy: (name: string | null, day: string) => `${name ?? '系统'} 创建于 ${day}`,
   viewCustomers: '查看客户',
   rename: '重命名',

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import type { ConditionOptions } from './api';
-import type { CustomerConditionInput } from './condition';
-import { LIFECYCLE_STAGES, type LifecycleStage } from './condition-rules';
+import type { CustomerConditionInput } from '../../contracts/customer-condition';
+import { LIFECYCLE_STAGES, type LifecycleStage } from '../../contracts/rules/customer';
 import { messages, stageLabels } from './messages';
+import { DateField } from './DateField';
 
 export type Draft = CustomerConditionInput;
 
@@ -25,10 +26,17 @@ const valueOf = (event: Event) => (event.target as HTMLInputElement).value as un
 const numberOrUndefined = (text: unknown) => (text === '' || text === undefined || text === null || Number.isNaN(Number(text)) ? undefined : Number(text));
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 
-function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+/**
+ * Several controls under one caption (a range, a mode and a list): the caption names the group, and
+ * each control carries its own full name in Shoelace's label, visually hidden.
+ */
+function FieldGroup({ label, children, wide, className }: { label: string; children: ReactNode; wide?: boolean; className?: string }) {
+  const id = useId();
   return (
-    <div className={wide ? 'field wide' : 'field'}>
-      <span className="field-label">{label}</span>
+    <div className={['field', wide ? 'wide' : '', className ?? ''].filter(Boolean).join(' ')} role="group" aria-labelledby={id}>
+      <span className="field-label" id={id}>
+        {label}
+      </span>
       {children}
     </div>
   );
@@ -41,8 +49,10 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
   const range = (key: 'mileage' | 'totalSpend', end: 'min' | 'max', text: unknown) => set({ [key]: { ...draft[key], [end]: numberOrUndefined(text) } });
 
   const multi = (label: string, key: 'storeIds' | 'levels' | 'sources' | 'brands' | 'groupIds', items: { value: string; label: string }[], numeric = false) => (
-    <Field label={label}>
-      <sl-select
+    // Shoelace's own label names the control (a placeholder or title alone is no name).
+    <sl-select
+        class="field"
+        label={label}
         multiple
         clearable
         size="small"
@@ -61,24 +71,22 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
           </sl-option>
         ))}
       </sl-select>
-    </Field>
   );
 
   return (
     <form
-      className="builder"
+      className={`builder${expanded ? ' expanded' : ''}${hasBasic(draft) ? ' filtered' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
         onSearch();
       }}
     >
       <div className="builder-row">
-        <Field label={messages.keyword} wide>
           <sl-input
             size="small"
             clearable
-            aria-label={messages.keyword}
-            class="keyword"
+            label={messages.keyword}
+            class="field wide keyword"
             placeholder={messages.keywordPlaceholder}
             value={draft.keyword ?? ''}
             onsl-input={(event: Event) => set({ keyword: String(valueOf(event)) })}
@@ -86,11 +94,11 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
           >
             <sl-icon slot="prefix" name="search"></sl-icon>
           </sl-input>
-        </Field>
         {multi(messages.stores, 'storeIds', (options?.stores ?? []).map((store) => ({ value: String(store.id), label: `${store.name}（${store.count}）` })), true)}
         {multi(messages.levels, 'levels', (options?.levels ?? []).map((level) => ({ value: level.name, label: `${level.name}（${level.count}）` })))}
-        <Field label={messages.stage}>
           <sl-select
+            class="field"
+            label={messages.stage}
             size="small"
             clearable
             placeholder={messages.anyStage}
@@ -104,7 +112,6 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
               </sl-option>
             ))}
           </sl-select>
-        </Field>
         <div className="builder-actions">
           <sl-button size="small" variant="primary" onClick={() => onSearch()}>
             {messages.search}
@@ -129,49 +136,50 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
 
       {expanded ? (
         <div className="builder-row advanced">
-          <Field label={messages.tags} wide>
-            <div className="inline">
-              <sl-select
-                size="small"
-                class="tag-mode"
-                value={draft.tags?.mode ?? 'any'}
-                onsl-change={(event: Event) => set({ tags: { ids: draft.tags?.ids ?? [], mode: valueOf(event) as 'any' | 'all' | 'none' } })}
-              >
-                {(['any', 'all', 'none'] as const).map((mode) => (
-                  <sl-option key={mode} value={mode}>
-                    {messages.tagMode[mode]}
-                  </sl-option>
-                ))}
-              </sl-select>
-              <sl-select
-                size="small"
-                multiple
-                clearable
-                max-options-visible="3"
-                placeholder="不限"
-                data-field="tags"
-                value={(draft.tags?.ids ?? []).map(String)}
-                onsl-change={(event: Event) => set({ tags: { mode: draft.tags?.mode ?? 'any', ids: list(valueOf(event)).map(Number) } })}
-              >
-                {(options?.tags ?? []).map((tag) => (
-                  <sl-option key={tag.id} value={String(tag.id)}>
-                    <span className="swatch" style={{ background: tag.colour }} slot="prefix"></span>
-                    {tag.name}（{tag.count}）
-                  </sl-option>
-                ))}
-              </sl-select>
-            </div>
-          </Field>
+          {/* Both selects show their labels: axe (rightly) does not take a hidden label for a select. */}
+          <div className="field wide inline labelled">
+            <sl-select
+              size="small"
+              class="tag-mode"
+              label={messages.tags}
+              value={draft.tags?.mode ?? 'any'}
+              onsl-change={(event: Event) => set({ tags: { ids: draft.tags?.ids ?? [], mode: valueOf(event) as 'any' | 'all' | 'none' } })}
+            >
+              {(['any', 'all', 'none'] as const).map((mode) => (
+                <sl-option key={mode} value={mode}>
+                  {messages.tagMode[mode]}
+                </sl-option>
+              ))}
+            </sl-select>
+            <sl-select
+              size="small"
+              label={messages.tagPick}
+              multiple
+              clearable
+              max-options-visible="3"
+              placeholder="不限"
+              data-field="tags"
+              value={(draft.tags?.ids ?? []).map(String)}
+              onsl-change={(event: Event) => set({ tags: { mode: draft.tags?.mode ?? 'any', ids: list(valueOf(event)).map(Number) } })}
+            >
+              {(options?.tags ?? []).map((tag) => (
+                <sl-option key={tag.id} value={String(tag.id)}>
+                  <span className="swatch" style={{ background: tag.colour }} slot="prefix"></span>
+                  {tag.name}（{tag.count}）
+                </sl-option>
+              ))}
+            </sl-select>
+          </div>
           {multi(messages.groups, 'groupIds', (options?.groups ?? []).map((group) => ({ value: String(group.id), label: group.name })), true)}
           {multi(messages.brands, 'brands', (options?.brands ?? []).map((brand) => ({ value: brand.name, label: `${brand.name}（${brand.count}）` })))}
           {multi(messages.sources, 'sources', (options?.sources ?? []).map((source) => ({ value: source.name, label: `${source.name}（${source.count}）` })))}
-          <Field label={messages.lastVisit} wide>
-            <div className="inline">
-              <sl-input size="small" type="date" aria-label={messages.lastVisitFrom} value={draft.lastVisit?.from ?? ''} onsl-change={(event: Event) => set({ lastVisit: { ...draft.lastVisit, from: String(valueOf(event)) || undefined } })}></sl-input>
-              <span className="dash">至</span>
-              <sl-input size="small" type="date" aria-label={messages.lastVisitTo} value={draft.lastVisit?.to ?? ''} onsl-change={(event: Event) => set({ lastVisit: { ...draft.lastVisit, to: String(valueOf(event)) || undefined } })}></sl-input>
+          <FieldGroup label={messages.lastVisit} wide className="dates">
+            <div className="inline dates">
+              <DateField label={messages.lastVisitFrom} value={draft.lastVisit?.from} onChange={(from) => set({ lastVisit: { ...draft.lastVisit, from } })} />
+              <span className="dash" aria-hidden="true">至</span>
+              <DateField label={messages.lastVisitTo} value={draft.lastVisit?.to} onChange={(to) => set({ lastVisit: { ...draft.lastVisit, to } })} />
             </div>
-          </Field>
+          </FieldGroup>
           {(
             [
               ['notVisitedForDays', messages.notVisitedForDays],
@@ -179,32 +187,35 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
               ['insuranceExpiringWithinDays', messages.insuranceExpiringWithinDays],
             ] as const
           ).map(([key, label]) => (
-            <Field key={key} label={label}>
-              <sl-input size="small" type="number" min="0" data-field={key} value={draft[key] === undefined ? '' : String(draft[key])} onsl-input={(event: Event) => set({ [key]: numberOrUndefined(valueOf(event)) })}>
+              <sl-input key={key} class="field" label={label} size="small" type="number" min="0" data-field={key} value={draft[key] === undefined ? '' : String(draft[key])} onsl-input={(event: Event) => set({ [key]: numberOrUndefined(valueOf(event)) })}>
                 <span slot="suffix">{messages.days}</span>
               </sl-input>
-            </Field>
           ))}
-          <Field label={messages.mileage} wide>
+          <FieldGroup label={messages.mileage} wide>
             <div className="inline">
-              <sl-input size="small" type="number" min="0" placeholder={messages.min} value={draft.mileage?.min ?? ''} onsl-input={(event: Event) => range('mileage', 'min', valueOf(event))}></sl-input>
-              <span className="dash">-</span>
-              <sl-input size="small" type="number" min="0" placeholder={messages.max} value={draft.mileage?.max ?? ''} onsl-input={(event: Event) => range('mileage', 'max', valueOf(event))}></sl-input>
+              <sl-input size="small" class="hidden-label" label={messages.mileageMin} type="number" min="0" placeholder={messages.min} value={draft.mileage?.min ?? ''} onsl-input={(event: Event) => range('mileage', 'min', valueOf(event))}></sl-input>
+              <span className="dash" aria-hidden="true">-</span>
+              <sl-input size="small" class="hidden-label" label={messages.mileageMax} type="number" min="0" placeholder={messages.max} value={draft.mileage?.max ?? ''} onsl-input={(event: Event) => range('mileage', 'max', valueOf(event))}></sl-input>
             </div>
-          </Field>
+          </FieldGroup>
           {showPrice ? (
-            <Field label={messages.totalSpend} wide>
+            <FieldGroup label={messages.totalSpend} wide>
               <div className="inline">
-                <sl-input size="small" type="number" min="0" placeholder={messages.min} value={draft.totalSpend?.min ?? ''} onsl-input={(event: Event) => range('totalSpend', 'min', valueOf(event))}></sl-input>
-                <span className="dash">-</span>
-                <sl-input size="small" type="number" min="0" placeholder={messages.max} value={draft.totalSpend?.max ?? ''} onsl-input={(event: Event) => range('totalSpend', 'max', valueOf(event))}></sl-input>
+                <sl-input size="small" class="hidden-label" label={messages.totalSpendMin} type="number" min="0" placeholder={messages.min} value={draft.totalSpend?.min ?? ''} onsl-input={(event: Event) => range('totalSpend', 'min', valueOf(event))}></sl-input>
+                <span className="dash" aria-hidden="true">-</span>
+                <sl-input size="small" class="hidden-label" label={messages.totalSpendMax} type="number" min="0" placeholder={messages.max} value={draft.totalSpend?.max ?? ''} onsl-input={(event: Event) => range('totalSpend', 'max', valueOf(event))}></sl-input>
               </div>
-            </Field>
+            </FieldGroup>
           ) : null}
         </div>
       ) : null}
     </form>
   );
+}
+
+/** A store, level or stage is chosen: at phone width those fields stay in view (see styles.ts). */
+function hasBasic(draft: Draft): boolean {
+  return Boolean(draft.storeIds?.length || draft.levels?.length || draft.stage);
 }
 
 function hasAdvanced(draft: Draft): boolean {

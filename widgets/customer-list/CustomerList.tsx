@@ -8,10 +8,13 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { daysFromToday, formatDate } from '../core/formats';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
 import { ConditionBuilder, type Draft } from './ConditionBuilder';
-import type { CustomerConditionInput } from './condition';
-import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from './condition-rules';
+import type { CustomerConditionInput } from '../../contracts/customer-condition';
+import { GARAGE_EVENTS } from '../../contracts/events';
+import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
+import { tagTextColour } from '../../contracts/rules/tag';
 import { messages, stageLabels } from './messages';
 
 export interface CustomerListProps {
@@ -22,7 +25,7 @@ export interface CustomerListProps {
 }
 
 /** Event the phone bar listens for (widgets/phone-bar/line.ts). */
-export const CALL_EVENT = 'garage-call';
+export const CALL_EVENT = GARAGE_EVENTS.call;
 export const SMS_PATH = '/home/sms/smsWork';
 export const PANORAMA_PATH = '/home/clientspano';
 const COLUMNS_KEY = 'garage-customer-list.columns';
@@ -40,6 +43,17 @@ const SORTABLE: Partial<Record<ColumnKey, SortField>> = {
   nextMaintenanceDate: 'nextMaintenanceDate',
 };
 const PAGE_SIZES = [10, 20, 50, 100];
+
+/**
+ * True from the first time `wanted` is true: a dialog or menu is made when first needed (the list's
+ * four closed dialogs and its 15-checkbox column menu were in every first paint), then kept, so it
+ * can play its closing animation and open again at once.
+ */
+function useMadeWhen(wanted: boolean): boolean {
+  const [made, setMade] = useState(wanted);
+  if (wanted && !made) setMade(true);
+  return made || wanted;
+}
 
 function readColumns(): ColumnKey[] {
   try {
@@ -63,10 +77,6 @@ function initialDraft(condition: CustomerConditionInput | null | undefined): Dra
   return start ? storedCondition(start) : {};
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-const todayNumber = () => Math.floor(Date.now() / 86_400_000);
-const daysUntil = (date: string) => Math.round(Date.parse(`${date}T00:00:00`) / 86_400_000 - todayNumber());
-
 export function CustomerList({ storeId, condition, host }: CustomerListProps & WidgetProps) {
   const token = useValue(session.usertoken);
   const showPrice = useValue(session.isShowPrice);
@@ -79,6 +89,10 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const [applied, setApplied] = useState<Draft>(draft);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(sessionPageSize || DEFAULT_PAGE_SIZE);
+  // 系统设置 changed the garage's page size: an open list follows it (back to page 1).
+  useEffect(() => {
+    if (sessionPageSize) (setPageSize(sessionPageSize), setPage(1));
+  }, [sessionPageSize]);
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' } | undefined>();
   const [answer, setAnswer] = useState<CustomerPage | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -88,6 +102,13 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const [columns, setColumns] = useState<ColumnKey[]>(readColumns);
   const [dialog, setDialog] = useState<'' | 'save' | 'group' | 'tag' | 'addToGroup'>('');
   const [reloadKey, setReloadKey] = useState(0);
+  const [columnMenuWanted, setColumnMenuWanted] = useState(false);
+  const wantColumnMenu = () => setColumnMenuWanted(true);
+  const columnMenuMade = useMadeWhen(columnMenuWanted);
+  const saveDialogMade = useMadeWhen(dialog === 'save');
+  const groupDialogMade = useMadeWhen(dialog === 'group');
+  const tagDialogMade = useMadeWhen(dialog === 'tag');
+  const addToGroupDialogMade = useMadeWhen(dialog === 'addToGroup');
 
   useEffect(() => {
     void bootstrap({ once: true });
@@ -191,20 +212,12 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
         <span className="saved-label">{messages.savedConditions}</span>
         {saved.length === 0 ? <span className="muted">{messages.noSavedConditions}</span> : null}
         {saved.map((item) => (
-          <sl-tag
-            key={item.id}
-            size="small"
-            pill
-            removable
-            class="saved-chip"
-            data-name={item.name}
-            onClick={() => applySaved(item)}
-            onsl-remove={(event: Event) => {
-              event.stopPropagation();
-              void deleteSaved(item);
-            }}
-          >
-            {item.name}
+          <sl-tag key={item.id} size="small" pill class="saved-chip" data-name={item.name}>
+            {/* Two buttons, so the keyboard reaches both: Shoelace's own ✕ of a removable tag is out of the Tab order. */}
+            <button type="button" className="apply" aria-label={messages.applySavedCondition(item.name)} onClick={() => applySaved(item)}>
+              {item.name}
+            </button>
+            <sl-icon-button name="x-lg" class="remove" label={messages.deleteSavedCondition(item.name)} onClick={() => void deleteSaved(item)}></sl-icon-button>
           </sl-tag>
         ))}
       </div>
@@ -238,13 +251,13 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
             {answer ? messages.total(answer.total) : '\u00a0'}
           </span>
         )}
-        <sl-dropdown stay-open-on-select placement="bottom-end">
-          <sl-button slot="trigger" size="small" caret>
+        <sl-dropdown stay-open-on-select placement="bottom-end" onsl-show={wantColumnMenu}>
+          <sl-button slot="trigger" size="small" caret onPointerEnter={wantColumnMenu} onPointerDown={wantColumnMenu} onFocus={wantColumnMenu}>
             <sl-icon slot="prefix" name="layout-three-columns"></sl-icon>
             {messages.columns}
           </sl-button>
           <div className="column-menu">
-            {ALL_COLUMNS.filter((column) => column !== 'totalSpend' || showPrice).map((column) => (
+            {columnMenuMade && ALL_COLUMNS.filter((column) => column !== 'totalSpend' || showPrice).map((column) => (
               <sl-checkbox key={column} size="small" checked={columns.includes(column)} onsl-change={() => toggleColumn(column)}>
                 {messages.column[column]}
               </sl-checkbox>
@@ -315,7 +328,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                   {columns
                     .filter((column) => column !== 'totalSpend' || showPrice)
                     .map((column) => (
-                      <td key={column} className={`col-${column}`}>
+                      <td key={column} className={`col-${column}`} data-label={messages.column[column]}>
                         <Cell column={column} row={row} phoneMasked={phoneMasked} onCall={() => call(row)} onVehicle={(vehicleId) => host && navigate(`${PANORAMA_PATH}?vehicleId=${vehicleId}`, host)} />
                       </td>
                     ))}
@@ -348,6 +361,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           <sl-select
             size="small"
             class="page-size"
+            label={messages.pageSizeLabel}
             value={String(pageSize)}
             onsl-change={(event: Event) => {
               setPageSize(Number((event.target as HTMLInputElement).value));
@@ -363,7 +377,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
         </div>
       ) : null}
 
-      <SaveConditionDialog
+      {saveDialogMade && <SaveConditionDialog
         open={dialog === 'save'}
         onClose={() => setDialog('')}
         onSave={async (name) => {
@@ -371,8 +385,8 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           setSaved((list) => [...list.filter((other) => other.id !== item.id), item]);
           toast.success(messages.conditionSaved(item.name));
         }}
-      />
-      <GroupFromConditionDialog
+      />}
+      {groupDialogMade && <GroupFromConditionDialog
         open={dialog === 'group'}
         onClose={() => setDialog('')}
         onCreate={async (name) => {
@@ -380,8 +394,8 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           toast.success(messages.groupCreated(group.name, group.memberCount));
           loadOptions();
         }}
-      />
-      <TagDialog
+      />}
+      {tagDialogMade && <TagDialog
         open={dialog === 'tag'}
         count={selected.size}
         options={options}
@@ -392,8 +406,8 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           setReloadKey((key) => key + 1);
           loadOptions();
         }}
-      />
-      <AddToGroupDialog
+      />}
+      {addToGroupDialogMade && <AddToGroupDialog
         open={dialog === 'addToGroup'}
         count={selected.size}
         groups={(options?.groups ?? []).filter((group) => group.kind === 'fixed')}
@@ -410,7 +424,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           }
           loadOptions();
         }}
-      />
+      />}
     </div>
   );
 }
@@ -451,7 +465,7 @@ function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnK
       return (
         <span className="tags">
           {row.tags.slice(0, 3).map((tag) => (
-            <span key={tag.id} className="tag" style={{ color: tag.colour, borderColor: tag.colour }}>
+            <span key={tag.id} className="tag" style={{ color: tagTextColour(tag.colour), borderColor: tag.colour }}>
               {tag.name}
             </span>
           ))}
@@ -461,7 +475,7 @@ function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnK
     case 'stage':
       return <span className={`stage stage-${row.stage}`}>{stageLabels[row.stage]}</span>;
     case 'lastVisitAt':
-      return row.lastVisitAt ? <>{day(row.lastVisitAt)}</> : <span className="muted">{messages.never}</span>;
+      return row.lastVisitAt ? <>{formatDate(row.lastVisitAt)}</> : <span className="muted">{messages.never}</span>;
     case 'visitCount':
       return <>{row.visitCount}</>;
     case 'totalSpend':
@@ -470,14 +484,14 @@ function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnK
       return <>{row.source}</>;
     case 'insuranceExpiry': {
       const next = row.vehicles.map((vehicle) => vehicle.insuranceExpiry).filter((date): date is string => Boolean(date)).sort()[0];
-      return next ? <span title={next}>{messages.dueIn(daysUntil(next))}</span> : <span className="muted">—</span>;
+      return next ? <span title={next}>{messages.dueIn(daysFromToday(next))}</span> : <span className="muted">—</span>;
     }
     case 'nextMaintenanceDate': {
       const next = row.vehicles.map((vehicle) => vehicle.nextMaintenanceDate).filter((date): date is string => Boolean(date)).sort()[0];
-      return next ? <span title={next}>{messages.dueIn(daysUntil(next))}</span> : <span className="muted">—</span>;
+      return next ? <span title={next}>{messages.dueIn(daysFromToday(next))}</span> : <span className="muted">—</span>;
     }
     case 'createdAt':
-      return <>{day(row.createdAt)}</>;
+      return <>{formatDate(row.createdAt)}</>;
     case 'actions':
       return (
         <sl-button size="small" variant="text" class="call" disabled={phoneMasked} title={phoneMasked ? messages.callDisabled : undefined} onClick={onCall}>

@@ -1,5 +1,6 @@
 /** Every user-visible string of <garage-customer-list>. */
-import type { LifecycleStage } from './condition-rules';
+import { fenFromYuan, formatDaysAway, formatKm, formatMoney, formatNumber } from '../core/formats';
+import type { LifecycleStage } from '../../contracts/rules/customer';
 
 export const stageLabels: Record<LifecycleStage, string> = { new: '新客', active: '活跃', sleeping: '沉睡', lost: '流失' };
 
@@ -17,8 +18,16 @@ export const messages = {
   stage: '客户阶段',
   anyStage: '全部阶段',
   lastVisit: '最近到店',
-  lastVisitFrom: '开始日期',
-  lastVisitTo: '结束日期',
+  lastVisitFrom: '最近到店开始日期',
+  lastVisitTo: '最近到店结束日期',
+  datePlaceholder: '年-月-日',
+  dateInvalid: '请按 2026-11-23 的格式填写日期',
+  pickDate: (field: string) => `选择${field}`,
+  tagPick: '选择标签',
+  mileageMin: '最低行驶里程(公里)',
+  mileageMax: '最高行驶里程(公里)',
+  totalSpendMin: '最低累计消费(元)',
+  totalSpendMax: '最高累计消费(元)',
   notVisitedForDays: '未到店天数 ≥',
   maintenanceDueWithinDays: '保养到期(天内)',
   insuranceExpiringWithinDays: '保险到期(天内)',
@@ -34,6 +43,7 @@ export const messages = {
   saveCondition: '保存条件',
   saveAsGroup: '存为分组',
   savedConditions: '常用条件：',
+  applySavedCondition: (name: string) => `应用条件「${name}」`,
   noSavedConditions: '暂无保存的条件，设置筛选后点击「保存条件」',
   deleteSavedCondition: (name: string) => `删除条件「${name}」`,
   conditionName: '条件名称',
@@ -46,7 +56,7 @@ export const messages = {
   saveAsGroupHint: '按当前筛选条件建立分组，成员随条件实时变化。',
   confirm: '确定',
   save: '保存',
-  total: (count: number) => `共 ${count.toLocaleString('zh-CN')} 位客户`,
+  total: (count: number) => `共 ${formatNumber(count)} 位客户`,
   selected: (count: number) => `已选 ${count} 位`,
   clearSelection: '取消选择',
   bulkTag: '打标签',
@@ -85,7 +95,8 @@ export const messages = {
   retry: '重新加载',
   prevPage: '上一页',
   nextPage: '下一页',
-  pageSize: (size: number) => `${size} 条/页`,
+  pageSize: (size: number) => `${size} 条`,
+  pageSizeLabel: '每页',
   pageOf: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
   tagDialogTitle: (count: number) => `给 ${count} 位客户打标签`,
   tagDialogPick: '选择标签',
@@ -97,7 +108,7 @@ export const messages = {
   groupAdded: (name: string, count: number) => `已加入分组「${name}」，分组现有 ${count} 位客户`,
   noFixedGroups: '暂无固定分组，请填写新分组名称',
   pickSomething: '请先选择',
-  money: (yuan: number) => `¥${yuan.toLocaleString('zh-CN', { maximumFractionDigits: 0 })}`,
-  km: (km: number) => `${km.toLocaleString('zh-CN')} 公里`,
-  dueIn: (days: number) => (days < 0 ? `已过期 ${-days} 天` : days === 0 ? '今天' : `${days} 天后`),
+  money: (yuan: number) => formatMoney(fenFromYuan(yuan)),
+  km: formatKm,
+  dueIn: (days: number) => (days < 0 ? `已过期 ${-days} 天` : formatDaysAway(days)),
 };

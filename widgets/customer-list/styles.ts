@@ -1,8 +1,9 @@
 /** Styles of <garage-customer-list>, inside its shadow root. */
 export const customerListStyles = `
-:host { font-size: 14px; }
-.customer-list { display: flex; flex-direction: column; gap: 12px; }
-.muted { color: var(--sl-color-neutral-500); }
+/* The widget's own width decides the layout (the WeCom sidebar is 360 px in any window). */
+:host { font-size: 14px !important; }
+.customer-list { display: flex; flex-direction: column; gap: 12px; container: customer-list / inline-size; }
+.muted { color: var(--sl-color-neutral-600); }
 
 .builder { display: flex; flex-direction: column; gap: 10px; padding: 14px 16px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
@@ -11,7 +12,19 @@ export const customerListStyles = `
 .field { display: flex; flex-direction: column; gap: 4px; width: 180px; }
 .field.wide { width: 300px; }
 .field-label { font-size: 12px; color: var(--sl-color-neutral-600); }
+/* Shoelace's own labels name the filter controls; they look like the captions of the field groups. */
+.builder sl-select::part(form-control-label), .builder sl-input::part(form-control-label) { font-size: 12px; line-height: 1.5; color: var(--sl-color-neutral-600); margin-bottom: 4px; }
+.builder .hidden-label::part(form-control-label) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.builder .hidden-label::part(form-control-help-text) { font-size: 12px; color: var(--sl-color-danger-700); }
+.field.dates { width: 340px; max-width: 100%; }
+.inline.dates { align-items: flex-start; }
+.inline.dates .dash { line-height: var(--sl-input-height-small); }
+.date-field { position: relative; display: block; }
+.date-field sl-icon-button::part(base) { padding: 2px 6px; }
+/* Only its native calendar is used (showPicker), under the calendar button. */
+.date-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; padding: 0; border: 0; opacity: 0; pointer-events: none; }
 .inline { display: flex; align-items: center; gap: 6px; }
+.inline.labelled { flex-direction: row; align-items: flex-end; }
 .inline > * { flex: 1; min-width: 0; }
 .inline .tag-mode { flex: 0 0 120px; }
 .inline .dash { flex: 0 0 auto; color: var(--sl-color-neutral-400); }
@@ -22,12 +35,18 @@ export const customerListStyles = `
 .saved { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; min-height: 26px; font-size: 13px; }
 .saved-label { color: var(--sl-color-neutral-600); }
 .saved-chip { cursor: pointer; }
+/* The chip's name and its ✕ are buttons (Tab, Enter, Space). */
+.saved-chip::part(base) { padding-right: 2px; }
+.saved-chip .apply { all: unset; cursor: pointer; border-radius: var(--sl-border-radius-pill); }
+.saved-chip .apply:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; }
+.saved-chip .remove { font-size: 11px; margin-left: 2px; }
+.saved-chip .remove::part(base) { padding: 3px; color: var(--sl-color-primary-700); }
 .saved-chip::part(base) { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-200); color: var(--sl-color-primary-700); }
 .saved-chip:hover::part(base) { background: var(--sl-color-primary-100); }
 
-.toolbar { display: flex; align-items: center; justify-content: space-between; gap: 10px; min-height: 32px; }
+.toolbar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 10px; min-height: 32px; }
 .total { color: var(--sl-color-neutral-700); font-weight: 500; }
-.bulk { display: flex; align-items: center; gap: 8px; padding: 4px 10px; border-radius: var(--sl-border-radius-medium);
+.bulk { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 4px 10px; border-radius: var(--sl-border-radius-medium);
   background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
 .column-menu { display: flex; flex-direction: column; gap: 6px; padding: 10px 14px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); }
@@ -42,15 +61,18 @@ tbody tr:hover { background: var(--sl-color-neutral-50); }
 tbody tr.selected { background: var(--sl-color-primary-50); }
 th.check, td.check { width: 36px; padding-right: 0; }
 input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color-primary-600); cursor: pointer; }
-.sort { all: unset; cursor: pointer; display: inline-flex; align-items: center; gap: 4px; }
-.sort:hover { color: var(--sl-color-primary-600); }
-.sort .arrow { font-size: 10px; color: var(--sl-color-neutral-400); }
-.sort .arrow.asc, .sort .arrow.desc { color: var(--sl-color-primary-600); }
+.sort { all: unset; cursor: pointer; display: inline-flex; align-items: center; gap: 4px; border-radius: var(--sl-border-radius-small); }
+/* all: unset took the browser's focus ring too: keyboard users must see where they are. */
+.sort:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; color: var(--sl-color-primary-700); }
+.sort:hover { color: var(--sl-color-primary-700); }
+.sort .arrow { font-size: 10px; color: var(--sl-color-neutral-500); }
+.sort .arrow.asc, .sort .arrow.desc { color: var(--sl-color-primary-700); }
 .customer-name { font-weight: 500; color: var(--sl-color-neutral-900); }
-.mono { font-variant-numeric: tabular-nums; }
-.money { font-variant-numeric: tabular-nums; }
+.mono { font-variant-numeric: tabular-nums; white-space: nowrap; }
+.money { font-variant-numeric: tabular-nums; white-space: nowrap; }
 .col-visitCount, .col-totalSpend { text-align: right; }
 .vehicles { display: inline-flex; gap: 4px; align-items: center; }
+.plate:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; }
 .plate { border: 0; cursor: pointer; font-family: inherit; display: inline-block; padding: 1px 6px; border-radius: 3px; background: #1e40af; color: #fff; font-size: 12px; letter-spacing: 0.5px; }
 .plate.green { background: linear-gradient(180deg, #f0fdf4, #86efac); color: #14532d; }
 .tags { display: inline-flex; gap: 4px; align-items: center; }
@@ -70,8 +92,11 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
 .state p { margin: 0; }
 .state.error sl-icon { color: var(--sl-color-danger-500); }
 
-.pager { display: flex; align-items: center; justify-content: flex-end; gap: 8px; }
-.pager .page-size { width: 110px; }
+.pager { display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end; gap: 8px; }
+.pager .page-size::part(form-control-input) { width: 92px; }
+/* 「每页 [10 条]」 on one line: the label stays visible (axe wants a select's label seen, not only read). */
+.pager .page-size::part(form-control) { display: flex; align-items: center; gap: 6px; }
+.pager .page-size::part(form-control-label) { margin: 0; font-size: 13px; color: var(--sl-color-neutral-600); white-space: nowrap; }
 
 .dialog-hint { margin: 0 0 10px; }
 .dialog-fields { display: flex; flex-direction: column; gap: 14px; }
@@ -81,4 +106,49 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
 .pick { cursor: pointer; padding: 3px 10px; border-radius: 12px; font-size: 13px; border: 1px solid var(--tag-colour);
   color: var(--tag-colour); background: var(--sl-color-neutral-0); }
 .pick.picked { background: var(--tag-colour); color: #fff; }
+
+
+/*
+ * Narrow (a phone, the 360 px WeCom sidebar): the builder shows the keyword and its buttons (the
+ * other fields behind 更多筛选 unless one is set), toolbars wrap, and each row becomes a card:
+ * name and stage, phone and 外呼, plates, the other chosen columns as labelled facts, tags. The
+ * table header stays as a bar with 全选 and the sort buttons.
+ */
+@container customer-list (max-width: 640px) {
+  .builder { padding: 12px; }
+  .builder-row { gap: 10px; }
+  .field { width: calc(50% - 5px); }
+  .field.wide { width: 100%; }
+  .builder:not(.expanded):not(.filtered) > .builder-row:first-child > .field:not(.wide) { display: none; }
+  .builder-actions { flex-wrap: wrap; margin-left: 0; }
+  .builder-actions .divider { display: none; }
+  .pager { justify-content: center; }
+
+  .table-wrap { overflow: visible; background: none; border: 0; min-height: 0; }
+  table, thead, tbody { display: block; }
+  table { white-space: normal; }
+  thead tr { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 14px; padding: 0 14px 8px; }
+  thead th { display: none; position: static; padding: 0; border: 0; background: none; }
+  thead th.check, thead th.sortable { display: block; }
+  tbody { display: flex; flex-direction: column; gap: 10px; }
+  tbody tr { position: relative; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 12px 14px 12px 44px;
+    background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+  tbody tr:hover { background: var(--sl-color-neutral-0); }
+  tbody tr.selected { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-200); }
+  td { display: block; padding: 0; border: 0; min-width: 0; order: 7; font-size: 13px; }
+  td.check { position: absolute; left: 14px; top: 14px; width: auto; }
+  td.col-customer { order: 1; flex: 1 1 60%; font-size: 15px; }
+  td.col-stage { order: 2; margin-left: auto; }
+  td.col-mobile { order: 3; flex: 1 1 60%; font-size: 14px; }
+  td.col-actions { order: 4; margin: -4px 0 -4px auto; }
+  td.col-vehicles { order: 5; flex-basis: 100%; }
+  td.col-tags { order: 8; flex-basis: 100%; }
+  td.col-tags:has(.tags:empty) { display: none; }
+  .vehicles, .tags { flex-wrap: wrap; }
+  /* The other chosen columns read as "所属门店 城东店", side by side. */
+  td:is(.col-store, .col-level, .col-lastVisitAt, .col-visitCount, .col-totalSpend, .col-source, .col-insuranceExpiry, .col-nextMaintenanceDate, .col-createdAt)::before {
+    content: attr(data-label); margin-right: 6px; color: var(--sl-color-neutral-500); }
+  .col-visitCount, .col-totalSpend { text-align: left; }
+  .state { padding: 28px 12px; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+}
 `;

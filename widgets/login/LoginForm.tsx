@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { bootstrap, login, navigate, type WidgetProps } from '../core';
+import { GARAGE_EVENTS } from '../../contracts/events';
+import { bootstrap, emit, getConfig, login, logout, navigate, session, useValue, type WidgetProps } from '../core/base';
 import { loginApi, type LoginResult } from './api';
 import { messages } from './messages';
+import { MOBILE_PATTERN } from '../../contracts/rules/mobile';
 
 export interface LoginFormProps {
   /** Where to go after login (a path of the host app). */
@@ -12,11 +14,10 @@ type Mode = 'account' | 'phone';
 
 export const DEFAULT_REDIRECT = '/home/workKanBan';
 export const RESEND_SECONDS = 60;
-const PHONE_PATTERN = /^1\d{10}$/;
 const CODE_PATTERN = /^\d{6}$/;
 
 /** Fired (bubbling, composed) after login and startup, before navigating: the host skips its own startup. */
-export const LOGGED_IN_EVENT = 'garage-logged-in';
+export const LOGGED_IN_EVENT = GARAGE_EVENTS.loggedIn;
 
 function errorMessage(error: unknown) {
   if (error && typeof error === 'object' && 'msg' in error && typeof error.msg === 'string' && error.msg) return error.msg;
@@ -53,14 +54,36 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
   const [busy, setBusy] = useState<'' | 'login' | 'startup' | 'code'>('');
   const [wecomPending, setWecomPending] = useState(() => Boolean(wecomCode()));
   const [resendIn, startResendCountdown] = useCountdown();
+  const loggedIn = useValue(session.isLoggedIn);
+  const nickName = useValue(session.nickName);
+  const garageName = useValue(session.garageName);
+  // Alone on a partner page nobody routes our redirect: the form says who is signed in instead of
+  // waiting. On a partner page that also holds for a session kept from an earlier visit; our host
+  // app's /login shows the form anyway (it offers its own "continue as …" link).
+  const [signedInHere, setSignedInHere] = useState(() => getConfig().storage !== 'spec-keys');
+
+  const showSignedIn = loggedIn && signedInHere && !busy;
+  useEffect(() => {
+    // A session handed over by a `token` attribute or kept from an earlier visit: learn the name.
+    if (showSignedIn && !nickName) void bootstrap({ once: true });
+  }, [showSignedIn, nickName]);
 
   const finish = async (result: LoginResult) => {
     login(result.token, result.user);
     setBusy('startup');
     await bootstrap();
     const from = host ?? root.current ?? undefined;
-    from?.dispatchEvent(new CustomEvent(LOGGED_IN_EVENT, { bubbles: true, composed: true, detail: { token: result.token } }));
-    navigate(redirect || DEFAULT_REDIRECT, from);
+    emit(from, LOGGED_IN_EVENT, {
+      token: result.token,
+      userId: session.userId.peek(),
+      nickName: session.nickName.peek(),
+      garageId: session.garageId.peek(),
+    });
+    if (navigate(redirect || DEFAULT_REDIRECT, from)) return;
+    setSignedInHere(true);
+    setBusy('');
+    setPassword('');
+    setCode('');
   };
 
   const attempt = async (request: () => Promise<LoginResult>) => {
@@ -103,14 +126,14 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
   const submitPhone = (event: FormEvent) => {
     event.preventDefault();
     const errors: Record<string, string> = {};
-    if (!PHONE_PATTERN.test(phone)) errors.phone = messages.invalidPhone;
+    if (!MOBILE_PATTERN.test(phone)) errors.phone = messages.invalidPhone;
     if (!CODE_PATTERN.test(code)) errors.code = messages.invalidCode;
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) attempt(() => loginApi.phone(phone, code));
   };
 
   const sendCode = async () => {
-    if (!PHONE_PATTERN.test(phone)) {
+    if (!MOBILE_PATTERN.test(phone)) {
       setFieldErrors({ phone: messages.invalidPhone });
       return;
     }
@@ -140,6 +163,20 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
 
   const fieldError = (name: string) =>
     fieldErrors[name] ? <p className="field-error" id={`${name}-error`}>{fieldErrors[name]}</p> : null;
+
+  if (showSignedIn) {
+    return (
+      <div className="login" ref={root}>
+        <div className="signed-in" role="status">
+          <span className="who">
+            <strong>{nickName ? messages.signedInAs(nickName) : messages.signedIn}</strong>
+            <span>{garageName || messages.signedInHint}</span>
+          </span>
+          <button type="button" className="logout" onClick={() => logout()}>{messages.logout}</button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="login" ref={root}>

@@ -2,7 +2,7 @@
  * The login calls (spec section 7: /user/username-token, /user/phone-token, /qy/qy-login). The
  * token comes from the response header `token`, the user from the envelope's data.
  */
-import { http } from '../core';
+import { http } from '../core/base';
 import { messages } from './messages';
 
 export interface LoginUser {

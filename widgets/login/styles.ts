@@ -6,15 +6,15 @@
 export const loginStyles = `
 :host {
   display: block;
-  --login-primary: var(--sl-color-primary-600, #0284c7);
-  --login-primary-hover: var(--sl-color-primary-700, #0369a1);
+  /* 700 rather than Shoelace's usual 600: white on it and it on white read at 5.9:1 (WCAG AA). */
+  --login-primary: var(--sl-color-primary-700, #0369a1);
+  --login-primary-hover: var(--sl-color-primary-800, #075985);
   --login-border: #d7dce5;
   --login-text: #1f2937;
   --login-muted: #6b7280;
   --login-danger: #dc2626;
-  font-family: var(--sl-font-sans, -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
-  font-size: 14px;
-  color: var(--login-text);
+  font-size: 14px !important;
+  color: var(--login-text) !important;
 }
 * { box-sizing: border-box; }
 .login { display: flex; flex-direction: column; gap: 20px; }
@@ -71,4 +71,8 @@ input[aria-invalid='true'] { border-color: var(--login-danger); }
   animation: spin 0.8s linear infinite;
 }
 @keyframes spin { to { transform: rotate(360deg); } }
+.signed-in { display: flex; align-items: center; gap: 12px; padding: 16px; border: 1px solid var(--login-border); border-radius: 8px; }
+.signed-in .who { display: flex; flex-direction: column; flex: 1; min-width: 0; }
+.signed-in .who span { color: var(--login-muted); font-size: 13px; }
+.signed-in .logout { height: 34px; padding: 0 14px; border: 1px solid var(--login-border); border-radius: 8px; background: #fff; font: inherit; cursor: pointer; }
 `;

@@ -14,7 +14,7 @@ const points: MaintenancePoints = {
   ],
   partReplaceAlert: [{ maintRecordId: 'alert-TYRE', estimate: { date: '2099-05-01', s4Price: 2020, zxcPrice: 1260 }, mileage: 50000, pointEnum: 'PART_REPLACE_ALERT', partList: ['更换轮胎'] }],
   maintEstimate: [
-    { maintRecordId: 'estimate-1', estimate: { date: '2099-03-01', s4Price: 720, zxcPrice: 453 }, mileage: 43000, maintMileage: 5000, pointEnum: 'MAINT_ESTIMATE', partList: ['小保养（机油+机滤）'] },
+    { maintRecordId: 'estimate-1', estimate: { date: '2099-03-01', s4Price: 720.5, zxcPrice: 453 }, mileage: 43000, maintMileage: 5000, pointEnum: 'MAINT_ESTIMATE', partList: ['小保养（机油+机滤）'] },
     { maintRecordId: 'estimate-2', estimate: { date: '2099-09-01', s4Price: 890, zxcPrice: 561 }, mileage: 48000, maintMileage: 5000, pointEnum: 'MAINT_ESTIMATE', partList: ['小保养（机油+机滤）', '更换空调滤芯'] },
   ],
 };
@@ -76,12 +76,12 @@ describe('<garage-maint-timeline> with points', () => {
   it('shows the 4S and our price side by side with the saving', async () => {
     const root = await mount(points);
     const next = root.querySelector('[data-entry-id="estimate-1"]')!;
-    expect(text(next.querySelector('.price.s4'))).toBe('4S店参考价 ¥720');
-    expect(text(next.querySelector('.price.ours'))).toBe('本店价格 ¥453');
-    expect(text(next.querySelector('[data-testid="saving"]'))).toBe('为您节省 ¥267');
+    expect(text(next.querySelector('.price.s4'))).toBe('4S店参考价 ¥720.50');
+    expect(text(next.querySelector('.price.ours'))).toBe('本店价格 ¥453.00');
+    expect(text(next.querySelector('[data-testid="saving"]'))).toBe('为您节省 ¥267.50');
     const past = root.querySelector('[data-entry-id="13"]')!;
-    expect(text(past.querySelector('.price.ours'))).toBe('本店实付 ¥561');
-    expect(text(past.querySelector('[data-testid="saving"]'))).toBe('比4S店节省 ¥329');
+    expect(text(past.querySelector('.price.ours'))).toBe('本店实付 ¥561.00');
+    expect(text(past.querySelector('[data-testid="saving"]'))).toBe('比4S店节省 ¥329.00');
   });
 
   it('hides every price when the garage turned prices off', async () => {
@@ -97,33 +97,63 @@ describe('<garage-maint-timeline> with points', () => {
   it('opens the item lists of the next and last maintenance and toggles the others', async () => {
     const root = await mount(points);
     const opened = () => Array.from(root.querySelectorAll('.item-list')).map((list) => list.closest('[data-entry-id]')!.getAttribute('data-entry-id'));
-    expect(opened()).toEqual(['estimate-1', '13']);
+    // The lists open in an effect after the first render: on a busy machine that is past `settle`.
+    await vi.waitFor(() => expect(opened()).toEqual(['estimate-1', '13']));
     const toggle = root.querySelector<HTMLButtonElement>('[data-entry-id="estimate-2"] .items-toggle')!;
     expect(text(toggle)).toBe('保养项目 2 项');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     toggle.click();
-    await settle();
-    expect(opened()).toEqual(['estimate-2', 'estimate-1', '13']);
+    await vi.waitFor(() => expect(opened()).toEqual(['estimate-2', 'estimate-1', '13']));
     expect(text(root.querySelector('[data-entry-id="estimate-2"] .item-list'))).toBe('小保养（机油+机滤） 更换空调滤芯');
     toggle.click();
-    await settle();
-    expect(opened()).toEqual(['estimate-1', '13']);
+    await vi.waitFor(() => expect(opened()).toEqual(['estimate-1', '13']));
   });
 
-  it('says how far away a due date is, and that an overdue one is due now', async () => {
-    const localDay = (offset: number) => {
-      const date = new Date();
-      date.setDate(date.getDate() + offset);
-      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-    };
-    const due = (id: string, offset: number, mileage: number) => ({ maintRecordId: id, estimate: { date: localDay(offset) }, mileage, pointEnum: 'MAINT_ESTIMATE' });
-    const root = await mount({ maintEstimate: [due('today', 0, 40000), due('tomorrow', 1, 40500), due('soon', 10, 41000), due('months', 150, 45000), due('years', 800, 60000)] });
-    const when = (id: string) => text(root.querySelector(`[data-entry-id="${id}"] .when`));
-    expect(when('today')).toBe('已到期，建议尽快到店');
-    expect(when('tomorrow')).toBe(`预计 ${localDay(1)} 明天`);
-    expect(when('soon')).toBe(`预计 ${localDay(10)} 10 天后`);
-    expect(when('months')).toBe(`预计 ${localDay(150)} 约 5 个月后`);
-    expect(when('years')).toBe(`预计 ${localDay(800)} 约 2 年后`);
+  describe('at 07:30 in Beijing (23:30 UTC the day before), on a machine in UTC', () => {
+    const machineZone = process.env.TZ;
+    beforeEach(() => {
+      process.env.TZ = 'UTC';
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T23:30:00Z') });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      if (machineZone === undefined) delete process.env.TZ;
+      else process.env.TZ = machineZone;
+    });
+
+    it('says how far away a due date is, and that an overdue one is due now', async () => {
+      expect(new Date().getTimezoneOffset()).toBe(0);
+      const due = (id: string, date: string, mileage: number) => ({ maintRecordId: id, estimate: { date }, mileage, pointEnum: 'MAINT_ESTIMATE' });
+      const root = await mount({
+        maintEstimate: [
+          due('yesterday', '2026-11-22', 39500),
+          due('today', '2026-11-23', 40000),
+          due('tomorrow', '2026-11-24', 40500),
+          due('soon', '2026-12-03', 41000),
+          due('months', '2027-04-22', 45000),
+          due('years', '2029-02-01', 60000),
+        ],
+      });
+      const when = (id: string) => text(root.querySelector(`[data-entry-id="${id}"] .when`));
+      expect(when('yesterday')).toBe('已到期，建议尽快到店');
+      expect(when('today')).toBe('已到期，建议尽快到店');
+      expect(when('tomorrow')).toBe('预计 2026-11-24 明天');
+      expect(when('soon')).toBe('预计 2026-12-03 10 天后');
+      expect(when('months')).toBe('预计 2027-04-22 约 5 个月后');
+      expect(when('years')).toBe('预计 2029-02-01 约 2 年后');
+    });
+
+    it('puts a visit of this morning on today, and counts past visits from today', async () => {
+      const root = await mount({
+        history: [
+          { maintRecordId: 1, maintDate: '2026-11-13', mileage: 39000, pointEnum: 'MAINT_RECORD', partList: ['更换空调滤芯'] },
+          { maintRecordId: 2, maintDate: '2026-11-22T23:30:00.000Z', mileage: 40000, pointEnum: 'MAINT_RECORD', partList: ['小保养（机油+机滤）'] },
+        ],
+      });
+      const when = (id: string) => text(root.querySelector(`[data-entry-id="${id}"] .when`));
+      expect(when('2')).toBe('2026-11-23 今天');
+      expect(when('1')).toBe('2026-11-13 10 天前');
+    });
   });
 
   it('says so when there is nothing to show', async () => {
@@ -142,11 +172,12 @@ describe('<garage-maint-timeline> with points', () => {
     }));
     const root = await mount({ history });
     expect(entries(root)).toHaveLength(5);
-    const more = root.querySelector<HTMLElement>('[data-testid="toggle-earlier"]')!;
-    expect(text(more)).toBe('查看更早的 7 条记录');
-    more.click();
+    // Queried when clicked, as a user would: an early re-render may have replaced the first node.
+    const more = () => root.querySelector<HTMLElement>('[data-testid="toggle-earlier"]')!;
+    expect(text(more())).toBe('查看更早的 7 条记录');
     await settle();
-    expect(entries(root)).toHaveLength(12);
+    more().click();
+    await vi.waitFor(() => expect(entries(root)).toHaveLength(12));
     expect(text(root.querySelector('[data-testid="toggle-earlier"]'))).toBe('收起更早的记录');
   });
 
@@ -177,7 +208,7 @@ describe('<garage-maint-timeline> without points', () => {
     element.setAttribute('vehicle-id', '12');
     document.body.append(element);
     await settle();
-    expect(text(element.shadowRoot!.querySelector('.state'))).toBe('登录后即可查看保养时间轴');
+    expect(text(element.shadowRoot!.querySelector('.signed-out__title'))).toBe('请先登录');
     expect(calls.filter((url) => url.includes('/vehicle/'))).toEqual([]);
   });
 });

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, ensureAdminStatus, isCancelled, session, useValue, type WidgetProps } from '../core';
+import { SignedOut } from '../core/signed-out';
+import { daysFromToday } from '../core/formats';
 import { answerFromProperty, fetchMaintPoints, type MaintPointsAnswer } from './api';
 import { messages } from './messages';
 import { buildTimeline, savingOf, type MaintenancePoints, type TimelineEntry } from './timeline';
@@ -18,14 +20,6 @@ export const PAST_ENTRIES_SHOWN = 5;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Math.floor(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS);
-
-function localToday(): number {
-  const now = new Date();
-  return Math.floor(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / DAY_MS);
-}
-
 function kindLabel(entry: TimelineEntry): string {
   if (entry.isDone) return entry.type === 'repair' ? messages.kind.futureRepair : messages.kind.futureMaintenance;
   return entry.type === 'repair' ? messages.kind.pastRepair : messages.kind.pastMaintenance;
@@ -37,9 +31,9 @@ function itemsLabel(entry: TimelineEntry): string {
   return messages.items.maintenance(count);
 }
 
-function WhenLine({ entry, today }: { entry: TimelineEntry; today: number }) {
+function WhenLine({ entry }: { entry: TimelineEntry }) {
   if (!entry.date) return <span className="when muted">{messages.noDate}</span>;
-  const days = dayNumber(entry.date) - today;
+  const days = daysFromToday(entry.date);
   if (entry.isDone) {
     if (days <= 0) return <span className="when overdue" data-testid="overdue">{messages.overdue}</span>;
     return (
@@ -83,13 +77,12 @@ function Prices({ entry }: { entry: TimelineEntry }) {
 
 interface EntryProps {
   entry: TimelineEntry;
-  today: number;
   showPrice: boolean;
   expanded: boolean;
   onToggle(): void;
 }
 
-function TimelineItem({ entry, today, showPrice, expanded, onToggle }: EntryProps) {
+function TimelineItem({ entry, showPrice, expanded, onToggle }: EntryProps) {
   const classes = [
     'entry',
     entry.isDone ? 'future' : 'past',
@@ -108,7 +101,7 @@ function TimelineItem({ entry, today, showPrice, expanded, onToggle }: EntryProp
           <sl-tag size="small" pill variant={entry.type === 'repair' ? 'warning' : 'primary'} className="kind">{kindLabel(entry)}</sl-tag>
           {entry.isNext ? <span className="badge next-badge" data-testid="next-badge">{messages.nextBadge}</span> : null}
           {entry.isLast ? <span className="badge last-badge" data-testid="last-badge">{messages.lastBadge}</span> : null}
-          <WhenLine entry={entry} today={today} />
+          <WhenLine entry={entry} />
         </header>
         <div className="mileage-row">
           <strong className="mileage">
@@ -153,7 +146,7 @@ function Skeleton() {
   );
 }
 
-export function MaintTimeline({ vehicleId, points }: MaintTimelineProps & WidgetProps) {
+export function MaintTimeline({ vehicleId, points, host }: MaintTimelineProps & WidgetProps) {
   const showPrice = useValue(session.isShowPrice);
   // Another user signing in on the page may see other vehicles: fetch again for them.
   const token = useValue(session.usertoken);
@@ -166,6 +159,8 @@ export function MaintTimeline({ vehicleId, points }: MaintTimelineProps & Widget
   const vehicle = vehicleId?.trim() ?? '';
 
   useEffect(() => {
+    // Signed out: the previous user's vehicle goes at once, not when someone else signs in.
+    if (!token) setFetched(null);
     if (given || !vehicle || !token) return;
     const controller = new AbortController();
     setStatus('loading');
@@ -194,7 +189,7 @@ export function MaintTimeline({ vehicleId, points }: MaintTimelineProps & Widget
   }, [timeline]);
 
   if (!given && !vehicle) return <div className="state muted">{messages.noVehicle}</div>;
-  if (!given && !token) return <div className="state muted">{messages.signInFirst}</div>;
+  if (!given && !token) return <SignedOut view="notice" host={host} />;
   if (!given && status === 'error') {
     return (
       <div className="state error" role="alert">
@@ -206,13 +201,12 @@ export function MaintTimeline({ vehicleId, points }: MaintTimelineProps & Widget
   }
   if (!given && status !== 'ready') return <Skeleton />;
 
-  const today = localToday();
   const future = timeline.filter((entry) => entry.isDone);
   const past = timeline.filter((entry) => !entry.isDone);
   const hiddenPast = showAllPast ? 0 : Math.max(0, past.length - PAST_ENTRIES_SHOWN);
   const visiblePast = hiddenPast > 0 ? past.slice(0, PAST_ENTRIES_SHOWN) : past;
   const toggle = (id: string) => setExpanded((state) => ({ ...state, [id]: !state[id] }));
-  const itemProps = (entry: TimelineEntry) => ({ entry, today, showPrice, expanded: Boolean(expanded[entry.id]), onToggle: () => toggle(entry.id) });
+  const itemProps = (entry: TimelineEntry) => ({ entry, showPrice, expanded: Boolean(expanded[entry.id]), onToggle: () => toggle(entry.id) });
   const vehicleInfo = answer?.vehicle;
 
   return (

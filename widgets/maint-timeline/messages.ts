@@ -1,6 +1,9 @@
 /** Every user-visible string of <garage-maint-timeline>. */
-const km = (value: number) => `${Math.round(value).toLocaleString('zh-CN')} 公里`;
-const yuan = (value: number) => `¥${value.toLocaleString('zh-CN', { maximumFractionDigits: 2 })}`;
+import { fenFromYuan, formatDaysAway, formatKm, formatMoney, formatNumber } from '../core/formats';
+
+const km = formatKm;
+/** Prices arrive in yuan (the spec's s4Price / zxcPrice). */
+const yuan = (value: number) => formatMoney(fenFromYuan(value));
 
 export const messages = {
   title: '保养时间轴',
@@ -16,8 +19,8 @@ export const messages = {
   nextBadge: '下次保养',
   lastBadge: '上次保养',
   overdue: '已到期，建议尽快到店',
-  dueIn: (days: number) => (days <= 0 ? '今天到期' : days === 1 ? '明天' : days < 60 ? `${days} 天后` : days < 365 ? `约 ${Math.round(days / 30.4)} 个月后` : `约 ${Math.floor(days / 365)} 年后`),
-  daysAgo: (days: number) => (days <= 0 ? '今天' : days < 31 ? `${days} 天前` : days < 365 ? `${Math.round(days / 30.4)} 个月前` : `${Math.floor(days / 365)} 年前`),
+  dueIn: (days: number) => (days <= 0 ? '今天到期' : days === 1 ? '明天' : days < 60 ? formatDaysAway(days) : days < 365 ? `约 ${Math.round(days / 30.4)} 个月后` : `约 ${Math.floor(days / 365)} 年后`),
+  daysAgo: (days: number) => (days <= 0 ? formatDaysAway(0) : days < 31 ? formatDaysAway(-days) : days < 365 ? `${Math.round(days / 30.4)} 个月前` : `${Math.floor(days / 365)} 年前`),
   estimatedDate: (date: string) => `预计 ${date}`,
   noDate: '日期未记录',
   mileage: km,
@@ -26,7 +29,7 @@ export const messages = {
   interval: (value: number) => `距上次 ${km(value)}`,
   now: '今天',
   nowMileage: (value: number) => `当前约 ${km(value)}`,
-  kmPerDay: (value: number) => `日均 ${value.toLocaleString('zh-CN', { maximumFractionDigits: 1 })} 公里`,
+  kmPerDay: (value: number) => `日均 ${formatNumber(value, 1)} 公里`,
   s4Price: '4S店参考价',
   ourPrice: '本店价格',
   paid: '本店实付',
@@ -46,7 +49,6 @@ export const messages = {
   empty: '暂无保养记录',
   emptyHint: '车辆到店保养或维修后，记录会显示在这里。',
   noVehicle: '请选择车辆',
-  signInFirst: '登录后即可查看保养时间轴',
   loading: '正在加载保养时间轴…',
   loadFailed: '保养时间轴加载失败',
   retry: '重试',

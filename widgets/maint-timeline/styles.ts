@@ -10,7 +10,7 @@ export const maintTimelineStyles = `
   --timeline-repair-soft: var(--sl-color-warning-50, #fffbeb);
   --timeline-line: var(--sl-color-neutral-200, #e5e7eb);
   --timeline-saving: var(--sl-color-success-600, #16a34a);
-  font-size: 14px;
+  font-size: 14px !important;
 }
 .timeline-widget { display: flex; flex-direction: column; gap: 12px; }
 .muted { color: var(--sl-color-neutral-500); }
@@ -20,6 +20,8 @@ export const maintTimelineStyles = `
 h3 { margin: 0; font-size: 16px; font-weight: 600; color: var(--sl-color-neutral-900); }
 .vehicle { color: var(--sl-color-neutral-600); font-size: 13px; }
 .facts { display: flex; flex-wrap: wrap; gap: 4px 14px; font-size: 12px; color: var(--sl-color-neutral-500); }
+/* A figure and its unit ("5,300 公里", "¥453.00", a date) are one word: never broken across lines. */
+.facts > span, .when, .mileage, .interval, .price-value, .saving, .now-mileage { white-space: nowrap; }
 .legend { display: flex; gap: 14px; font-size: 12px; color: var(--sl-color-neutral-600); }
 .legend-item { display: inline-flex; align-items: center; gap: 6px; }
 .legend-item::before { content: ''; width: 10px; height: 10px; border-radius: 50%; background: var(--timeline-maintenance); }
@@ -59,7 +61,7 @@ h3 { margin: 0; font-size: 16px; font-weight: 600; color: var(--sl-color-neutral
 .when .relative { margin-left: 6px; color: var(--sl-color-neutral-400); }
 .when.overdue { color: var(--sl-color-danger-600, #dc2626); font-weight: 600; }
 
-.mileage-row { display: flex; align-items: baseline; gap: 10px; margin-top: 6px; }
+.mileage-row { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 10px; margin-top: 6px; }
 .mileage { font-size: 17px; font-weight: 600; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
 .interval { font-size: 12px; color: var(--sl-color-neutral-500); }
 

@@ -8,13 +8,16 @@
  * - isDone keeps the spec's meaning, odd as the name is: false = past (history), true = future.
  * - "last" = the most recent maintenance visit by date; mileage only breaks ties or stands in when
  *   no maintenance record has a date (dates come from the work order, mileages are typed by hand).
- * - "first" estimate = the earliest due by date, then the lowest mileage, then input order.
+ * - "first" estimate = the earliest due by date, then the lowest mileage, then input order
+ *   (contracts/rules/maintenance.ts: the panorama's 下次保养 is the same estimate).
  * - isShow = whether the entry's item list starts expanded: the next and the last maintenance do
  *   (what an advisor talks about), every other entry starts collapsed; never with nothing to show.
  * - A record without mileage keeps `mileage: null` and sits where its date puts it: just above the
  *   record with mileage dated on or before it (or at the bottom / just above the past when there is
  *   none). At equal (effective) mileage the future sits above the past, then newer above older.
  */
+import { dayOf } from '../../contracts/dates';
+import { pickNextMaintenance, REPAIR_POINTS } from '../../contracts/rules/maintenance';
 
 export type PointEnum = 'MAINT_RECORD' | 'PART_REPLACE_RECORD' | 'PART_REPLACE_ALERT' | 'MAINT_ESTIMATE' | (string & {});
 
@@ -68,7 +71,6 @@ export interface TimelineEntry {
   isLast: boolean;
 }
 
-const REPAIR_POINTS = new Set(['PART_REPLACE_RECORD', 'PART_REPLACE_ALERT']);
 type Group = 'history' | 'partReplaceAlert' | 'maintEstimate';
 
 function numberOrNull(value: unknown): number | null {
@@ -79,11 +81,11 @@ function numberOrNull(value: unknown): number | null {
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
 
-/** 'YYYY-MM-DD' (a longer ISO text is cut to its day); anything else is no date. */
+/** 'YYYY-MM-DD', or the garage day of a longer ISO timestamp; anything else is no date. */
 function dayOrNull(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const match = ISO_DAY.exec(value.trim());
-  return match ? match[0] : null;
+  const text = value.trim();
+  return ISO_DAY.test(text) ? dayOf(text) : null;
 }
 
 function descriptions(partList: MaintenancePoint['partList']): string[] {
@@ -151,24 +153,6 @@ function pickLast(history: Working[]): Working | undefined {
     const byMileage = (candidate.entry.mileage ?? -1) - (best.entry.mileage ?? -1);
     // Equal day and mileage: the later one in the input wins (the server lists history in order).
     if (byDay > 0 || (byDay === 0 && byMileage >= 0)) best = candidate;
-  }
-  return best;
-}
-
-function pickNext(estimates: Working[]): Working | undefined {
-  let best: Working | undefined;
-  for (const candidate of estimates) {
-    if (candidate.entry.type !== 'maintainance') continue;
-    if (!best) {
-      best = candidate;
-      continue;
-    }
-    const a = candidate.entry;
-    const b = best.entry;
-    // Here a missing date counts as later than any date: an undated estimate is not "first".
-    const byDay = a.date === b.date ? 0 : a.date === null ? 1 : b.date === null ? -1 : a.date < b.date ? -1 : 1;
-    const byMileage = (a.mileage ?? Number.POSITIVE_INFINITY) - (b.mileage ?? Number.POSITIVE_INFINITY);
-    if (byDay < 0 || (byDay === 0 && byMileage < 0)) best = candidate;
   }
   return best;
 }
@@ -241,7 +225,8 @@ export function buildTimeline(points: MaintenancePoints | null | undefined): Tim
 
   const last = pickLast(all.filter((item) => item.group === 'history'));
   if (last) last.entry.isLast = true;
-  const next = pickNext(all.filter((item) => item.group === 'maintEstimate'));
+  // The same rule gives the panorama's 下次保养 (contracts/rules/maintenance.ts).
+  const next = pickNextMaintenance(all.filter((item) => item.group === 'maintEstimate'), (item) => (item.entry.type === 'maintainance' ? item.entry : null));
   if (next) next.entry.isNext = true;
   for (const item of all) {
     item.entry.isShow = (item.entry.isLast || item.entry.isNext) && item.entry.descList.length > 0;

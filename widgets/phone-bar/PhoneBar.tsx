@@ -11,7 +11,10 @@ export interface PhoneBarProps {
   sipServer?: string;
   /** STUN server override; an empty attribute means none. */
   stunServer?: string;
-  /** For stories: a phone other than the page's shared line. */
+}
+
+/** Not an attribute of the element: stories show each state on a phone other than the page's line. */
+interface StoryProps {
   phone?: PhoneView;
 }
 
@@ -28,13 +31,14 @@ const HangUpIcon = () => (
 );
 
 /** The view of <garage-phone-bar>; its CSS (styles.ts) is adopted by define() into the shadow root. */
-export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: PhoneBarProps) {
+export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: PhoneBarProps & StoryProps) {
   const phone = givenPhone ?? getPhone();
   const status = useValue(phone.status);
   const registration = useValue(phone.registration);
   const enabled = useValue(phone.enabled);
   const disabledReason = useValue(phone.disabledReason);
   const loading = useValue(phone.loading);
+  const unreachable = useValue(phone.unreachable);
   const notice = useValue(phone.notice);
   const elapsed = useValue(phone.elapsedSeconds);
   const dialed = useValue(phone.number);
@@ -93,8 +97,8 @@ export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: P
     );
   }
 
-  const lineState = loading || !registration ? 'pending' : registration === 'reg.registered' ? 'online' : registration === 'reg.failed' ? 'failed' : '';
-  const lineLabel = loading || !registration ? messages.loading : messages.statusLabel[registration];
+  const lineState = unreachable ? 'failed' : loading || !registration ? 'pending' : registration === 'reg.registered' ? 'online' : registration === 'reg.failed' ? 'failed' : '';
+  const lineLabel = unreachable ? messages.unreachableLabel : loading || !registration ? messages.loading : messages.statusLabel[registration];
   return (
     <div className="bar" part="bar" data-state={status || registration || 'loading'}>
       <span className="line" title={messages.title}>

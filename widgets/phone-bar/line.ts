@@ -3,18 +3,16 @@
  * and one SIP registration). It follows the session token, starts calls asked for by other
  * widgets (`garage-call` events) and ends the call and the registration when the page goes away.
  */
-import { effect, getConfig, session } from '../core/base';
-import { fetchBalanceMinutes, fetchSipAccount, saveCallRecord } from './api';
+import { GARAGE_EVENTS, type CallDetail } from '../../contracts/events';
+import { effect, getConfig, session, stored } from '../core/base';
+import { checkCall, fetchBalanceMinutes, fetchSipAccount, reportCallAnswered, reportCallStart, saveCallRecord } from './api';
 import { messages } from './messages';
 import type { PhoneController, SipAccount } from './phone';
 import { PhoneState, type PhoneView } from './phone-state';
 
 /** Event any widget dispatches (on itself, bubbling+composed, or on document) to place a call. */
-export const CALL_EVENT = 'garage-call';
-export interface CallEventDetail {
-  number: string;
-  customerId?: string | null;
-}
+export const CALL_EVENT = GARAGE_EVENTS.call;
+export type CallEventDetail = CallDetail;
 
 export interface PhoneLineSettings {
   /** Overrides the SIP WebSocket URL the server gives (deployments, tests). */
@@ -22,6 +20,21 @@ export interface PhoneLineSettings {
   /** Overrides the STUN server the server gives; '' = none. */
   stunServer?: string;
 }
+
+/**
+ * The persisted `webPhone` entry goes through the core: the spec's key on our host app, our own
+ * namespaced key on a partner page (whose `webPhone`, if it has one, is not ours).
+ */
+const phoneSettingStorage = {
+  getItem: () => {
+    const setting = stored.webPhone.read();
+    return setting && JSON.stringify(setting);
+  },
+  setItem: (_key: string, value: string) => {
+    const setting = JSON.parse(value) as { enabled?: unknown; status?: unknown };
+    stored.webPhone.write({ enabled: setting.enabled === true, status: typeof setting.status === 'string' ? setting.status : '' });
+  },
+};
 
 /**
  * The page's phone: the bar renders its signals at once; the controller (phone.ts) that drives
@@ -36,8 +49,12 @@ class PageLine extends PhoneState implements PhoneView {
       ({ PhoneController }) =>
         (this.controller = new PhoneController({
           state: this,
-          storage: typeof localStorage === 'undefined' ? null : localStorage,
+          storage: phoneSettingStorage,
           checkBalance: fetchBalanceMinutes,
+          checkCall,
+          // Reports are best effort: billing follows Kamailio (or the server's clock), not them.
+          onCallStarted: (call) => void reportCallStart(call).catch(() => undefined),
+          onCallAnswered: (callId) => void reportCallAnswered(callId).catch(() => undefined),
           onCallFinished: (record) => {
             void saveCallRecord(record)
               .catch(() => {
@@ -137,7 +154,7 @@ async function startLine(token: string | null | undefined): Promise<void> {
 function onCallEvent(event: Event): void {
   const detail = (event as CustomEvent<CallEventDetail>).detail;
   if (!detail?.number) return;
-  void getPhone().call(detail.number, { customerId: detail.customerId ?? null });
+  void getPhone().call(detail.number, { customerId: detail.customerId == null ? null : String(detail.customerId) });
 }
 
 function onPageHide(): void {

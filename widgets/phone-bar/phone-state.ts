@@ -35,6 +35,8 @@ export class PhoneState {
   /** Why the phone is disabled, shown in the bar; '' while enabled or still loading. */
   readonly disabledReason: Signal<string>;
   readonly loading: Signal<boolean>;
+  /** The SIP server cannot be reached (JsSIP keeps retrying): said in the bar until it connects. */
+  readonly unreachable: Signal<boolean>;
   readonly notice: Signal<PhoneNotice | null>;
   /** Seconds since the callee answered; 0 outside a connected call. */
   readonly elapsedSeconds: Signal<number>;
@@ -49,6 +51,7 @@ export class PhoneState {
     this.enabled = shared?.enabled ?? signal(false);
     this.disabledReason = shared?.disabledReason ?? signal('');
     this.loading = shared?.loading ?? signal(false);
+    this.unreachable = shared?.unreachable ?? signal(false);
     this.notice = shared?.notice ?? signal<PhoneNotice | null>(null);
     this.elapsedSeconds = shared?.elapsedSeconds ?? signal(0);
     this.number = shared?.number ?? signal('');

@@ -61,6 +61,8 @@ class FakeUA {
   call(target: string, options: Record<string, any>) {
     const session = new FakeSession(target, options);
     this.sessions.push(session);
+    // Like JsSIP: the INVITE (and its Call-ID) exists before call() returns.
+    this.emit('newRTCSession', { originator: 'local', session, request: { call_id: `call-${this.sessions.length}` } });
     return session;
   }
 }
@@ -150,6 +152,27 @@ describe('PhoneController', () => {
     expect(persisted()).toEqual({ enabled: true, status: 'reg.registered' });
   });
 
+  it('says the SIP server is unreachable at the second failed connection, and withdraws it once connected', async () => {
+    await phone.start(account);
+    FakeUA.last.emit('disconnected', { error: true });
+    expect(phone.unreachable.value).toBe(false);
+    FakeUA.last.emit('disconnected', { error: true });
+    expect(phone.unreachable.value).toBe(true);
+    expect(phone.notice.value).toEqual({ kind: 'error', text: messages.serverUnreachable });
+    FakeUA.last.emit('connected', {});
+    expect(phone.unreachable.value).toBe(false);
+    expect(phone.notice.value).toBeNull();
+  });
+
+  it('says so within 10 s when the connection neither opens nor fails (a dropped port)', async () => {
+    await phone.start(account);
+    vi.advanceTimersByTime(7_000);
+    expect(phone.unreachable.value).toBe(false);
+    vi.advanceTimersByTime(1_500);
+    expect(phone.unreachable.value).toBe(true);
+    expect(FakeUA.last.configuration).toMatchObject({ connection_recovery_min_interval: 2, connection_recovery_max_interval: 30 });
+  });
+
   it('walks connecting → ringing → connected with a running timer, then ended resets it', async () => {
     await phone.start(account);
     FakeUA.last.emit('registered');
@@ -173,9 +196,40 @@ describe('PhoneController', () => {
     expect(phone.elapsedSeconds.value).toBe(0);
     expect(phone.notice.value?.text).toBe(messages.callEnded('01:05'));
     expect(microphone.track.stop).toHaveBeenCalled();
-    expect(records).toEqual([
-      expect.objectContaining({ number: '13800138000', customerId: 'c-1', result: 'answered', durationSeconds: 65 }),
-    ]);
+    // The report names the call and how it ended; its length is for the server to measure.
+    expect(records).toEqual([{ callId: 'call-1', number: '13800138000', customerId: 'c-1', result: 'answered' }]);
+  });
+
+  it('reports the Call-ID when dialling and on answer, and asks the server before dialling', async () => {
+    const started: unknown[] = [];
+    const answered: string[] = [];
+    const checked: unknown[] = [];
+    phone.dispose();
+    phone = build({
+      checkCall: async (call) => {
+        checked.push(call);
+        return { minutes: 7 };
+      },
+      onCallStarted: (call) => started.push(call),
+      onCallAnswered: (callId) => answered.push(callId),
+    });
+    await phone.start(account);
+    expect(await phone.call('13800138000', { customerId: '42' })).toBe(true);
+    expect(checked).toEqual([{ number: '13800138000', customerId: '42' }]);
+    expect(phone.balanceMinutes.value).toBe(7);
+    expect(started).toEqual([{ callId: 'call-1', number: '13800138000', customerId: '42' }]);
+    session().emit('accepted');
+    expect(answered).toEqual(['call-1']);
+  });
+
+  it('a customer the server refuses is not dialled and its message is shown', async () => {
+    phone.dispose();
+    phone = build({ checkCall: async () => ({ refused: '该客户不在您的门店范围内，不能拨打或记录通话' }) });
+    await phone.start(account);
+    expect(await phone.call('13800138000', { customerId: '999' })).toBe(false);
+    expect(FakeUA.last.sessions).toEqual([]);
+    expect(phone.notice.value).toEqual({ kind: 'error', text: '该客户不在您的门店范围内，不能拨打或记录通话' });
+    expect(microphone.track.stop).toHaveBeenCalled();
   });
 
   it('hang-up terminates the call and clears the status', async () => {

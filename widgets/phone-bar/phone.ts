@@ -22,6 +22,14 @@ export const PHONE_STORAGE_KEY = 'webPhone';
  */
 export const SESSION_TIMERS_EXPIRES = 360;
 
+/**
+ * An unreachable SIP server is said in the bar after this long without a WebSocket connection, or
+ * at the second failed attempt, whichever comes first (a refused port fails at once, a dropped one
+ * only when the browser gives up). Well within 10 s; one failure alone may be a blip.
+ */
+export const UNREACHABLE_AFTER_MS = 8000;
+export const UNREACHABLE_AFTER_FAILURES = 2;
+
 export interface SipAccount {
   user: string;
   ha1: string;
@@ -34,15 +42,20 @@ export interface SipAccount {
 
 export type CallResult = 'answered' | 'busy' | 'rejected' | 'no_answer' | 'unavailable' | 'not_found' | 'canceled' | 'failed';
 
+/**
+ * What the bar reports about a call. No times: the server bills from Kamailio's dialog events (or
+ * its own clock), never from the browser (docs/DECISIONS.md).
+ */
 export interface CallRecord {
+  /** The SIP Call-ID of the INVITE, how the server matches the bar's reports with Kamailio's. */
+  callId: string;
   number: string;
   customerId: string | null;
-  startedAt: string;
-  answeredAt: string | null;
-  endedAt: string;
-  durationSeconds: number;
   result: CallResult;
 }
+
+/** The server's answer before dialling: minutes left, or why this call is refused. */
+export type CallCheck = { minutes: number } | { refused: string };
 
 /** The part of JsSIP this controller uses (a fake implements it in unit tests). */
 export interface JsSIPSessionLike {
@@ -53,6 +66,7 @@ export interface JsSIPSessionLike {
 export interface JsSIPUaLike {
   on(event: string, listener: (event: any) => void): unknown;
   start(): void;
+  // 'newRTCSession' ({ originator, request: { call_id } }) is emitted synchronously inside call().
   stop(): void;
   call(target: string, options: Record<string, unknown>): JsSIPSessionLike;
   isRegistered(): boolean;
@@ -68,6 +82,11 @@ export interface PhoneOptions {
   loadJsSIP?: () => Promise<JsSIPLike>;
   /** Minutes of call time left for the garage. */
   checkBalance?: () => Promise<number>;
+  /** Before dialling: may this user call this customer, and minutes left (else checkBalance). */
+  checkCall?: (call: { number: string; customerId: string | null }) => Promise<CallCheck>;
+  /** The INVITE is about to go out with this Call-ID. */
+  onCallStarted?: (call: Omit<CallRecord, 'result'>) => void;
+  onCallAnswered?: (callId: string) => void;
   onCallFinished?: (record: CallRecord) => void;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
@@ -76,6 +95,8 @@ export interface PhoneOptions {
   ringTimeoutSeconds?: number;
   /** With a STUN server, stop waiting for more ICE candidates after this long. */
   iceGatheringTimeoutMs?: number;
+  /** How long without a connection to the SIP server before the bar says it is unreachable. */
+  unreachableAfterMs?: number;
   now?: () => number;
 }
 
@@ -126,9 +147,9 @@ export function messageForCause(cause: string | undefined): string {
 }
 
 interface ActiveCall {
+  callId: string | null;
   number: string;
   customerId: string | null;
-  startedAt: number;
   answeredAt: number | null;
   session: JsSIPSessionLike | null;
   localStream: MediaStream | null;
@@ -146,13 +167,16 @@ function readPersisted(storage: PhoneOptions['storage']): { enabled?: boolean; s
 }
 
 export class PhoneController extends PhoneState implements PhoneView {
-  private readonly options: Required<Omit<PhoneOptions, 'checkBalance' | 'onCallFinished' | 'storage' | 'state'>> & PhoneOptions;
+  private readonly options: Required<Omit<PhoneOptions, 'checkBalance' | 'checkCall' | 'onCallStarted' | 'onCallAnswered' | 'onCallFinished' | 'storage' | 'state'>> & PhoneOptions;
   private account: SipAccount | null = null;
   private ua: JsSIPUaLike | null = null;
   private active: ActiveCall | null = null;
   private tick: ReturnType<typeof setInterval> | null = null;
   private wasRegistered = false;
+  /** Call-ID of the last INVITE this user agent created (its 'newRTCSession' event). */
+  private dialledCallId: string | null = null;
   private startGeneration = 0;
+  private unreachableTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly disposePersistence: () => void;
 
   constructor(options: PhoneOptions = {}) {
@@ -163,6 +187,7 @@ export class PhoneController extends PhoneState implements PhoneView {
       playRemoteAudio: playThroughAudioElement(),
       ringTimeoutSeconds: 60,
       iceGatheringTimeoutMs: 500,
+      unreachableAfterMs: UNREACHABLE_AFTER_MS,
       now: () => Date.now(),
       ...options,
     };
@@ -228,6 +253,10 @@ export class PhoneController extends PhoneState implements PhoneView {
     });
     this.ua = ua;
     this.wasRegistered = false;
+    this.watchConnection(ua);
+    ua.on('newRTCSession', (event: { originator?: string; request?: { call_id?: string } }) => {
+      if (this.ua === ua && event?.originator === 'local') this.dialledCallId = event.request?.call_id ?? null;
+    });
     ua.on('registered', () => {
       if (this.ua !== ua) return;
       this.wasRegistered = true;
@@ -252,9 +281,44 @@ export class PhoneController extends PhoneState implements PhoneView {
     ua.start();
   }
 
+  /**
+   * JsSIP retries a failed WebSocket by itself, with a growing random delay (2 s, then up to 30 s:
+   * connection_recovery_min/max_interval) but tells nobody; without this the bar said
+   * 「正在连接电话线路…」 forever. Said once it is clearly down, withdrawn when it connects.
+   */
+  private watchConnection(ua: JsSIPUaLike): void {
+    let failures = 0;
+    const report = () => {
+      if (this.ua !== ua || this.unreachable.value) return;
+      this.unreachable.value = true;
+      this.notice.value = { kind: 'error', text: messages.serverUnreachable };
+    };
+    this.unreachableTimer = setTimeout(report, this.options.unreachableAfterMs);
+    ua.on('connected', () => {
+      if (this.ua !== ua) return;
+      failures = 0;
+      this.clearUnreachableTimer();
+      if (!this.unreachable.value) return;
+      this.unreachable.value = false;
+      if (this.notice.value?.text === messages.serverUnreachable) this.notice.value = null;
+    });
+    ua.on('disconnected', (event: { error?: boolean }) => {
+      if (this.ua !== ua || !event?.error) return;
+      failures += 1;
+      if (failures >= UNREACHABLE_AFTER_FAILURES) report();
+    });
+  }
+
+  private clearUnreachableTimer(): void {
+    if (this.unreachableTimer) clearTimeout(this.unreachableTimer);
+    this.unreachableTimer = null;
+  }
+
   /** Ends any call and the user agent (page hide, leaving the screen). */
   stop(): void {
     this.startGeneration++;
+    this.clearUnreachableTimer();
+    this.unreachable.value = false;
     if (this.active) this.hangUp();
     const ua = this.ua;
     this.ua = null;
@@ -319,9 +383,9 @@ export class PhoneController extends PhoneState implements PhoneView {
     this.notice.value = null;
     this.number.value = number;
     const call: ActiveCall = {
+      callId: null,
       number,
       customerId: details.customerId ?? null,
-      startedAt: this.options.now(),
       answeredAt: null,
       session: null,
       localStream: null,
@@ -335,13 +399,19 @@ export class PhoneController extends PhoneState implements PhoneView {
       (stream) => ({ stream }),
       (error: unknown) => ({ error }),
     );
-    const balance = this.options.checkBalance ? this.refreshBalance() : Promise.resolve(Number.POSITIVE_INFINITY);
-    const [media, minutes] = await Promise.all([microphone, balance]);
+    const [media, check] = await Promise.all([microphone, this.checkCall(call)]);
     const stream = 'stream' in media ? media.stream : null;
     if (this.active !== call || call.hungUpByUser) {
       stopStream(stream);
       return false;
     }
+    if (check !== null && 'refused' in check) {
+      stopStream(stream);
+      this.active = null;
+      this.notice.value = { kind: 'error', text: check.refused };
+      return false;
+    }
+    const minutes = check?.minutes ?? null;
     if (minutes === null || minutes <= 0) {
       stopStream(stream);
       this.active = null;
@@ -363,6 +433,7 @@ export class PhoneController extends PhoneState implements PhoneView {
       return false;
     }
     this.status.value = 'outgoing.connecting';
+    this.dialledCallId = null;
     try {
       call.session = ua.call(`sip:${number}@${this.account.realm}`, {
         mediaStream: stream,
@@ -375,7 +446,25 @@ export class PhoneController extends PhoneState implements PhoneView {
       this.finishCall(call, 'outgoing.failed', 'failed', messages.callFailed);
       return false;
     }
+    call.callId = this.dialledCallId;
+    if (call.callId) this.options.onCallStarted?.({ callId: call.callId, number: call.number, customerId: call.customerId });
     return true;
+  }
+
+  /** The pre-dial check: the server's (customer in scope, minutes left) or just the balance. */
+  private async checkCall(call: ActiveCall): Promise<CallCheck | null> {
+    if (!this.options.checkCall) {
+      if (!this.options.checkBalance) return { minutes: Number.POSITIVE_INFINITY };
+      const minutes = await this.refreshBalance();
+      return minutes === null ? null : { minutes };
+    }
+    try {
+      const check = await this.options.checkCall({ number: call.number, customerId: call.customerId });
+      if ('minutes' in check) this.balanceMinutes.value = check.minutes;
+      return check;
+    } catch {
+      return null;
+    }
   }
 
   /** Hang up: rejects/ends the call and clears the status (spec). */
@@ -432,6 +521,7 @@ export class PhoneController extends PhoneState implements PhoneView {
       accepted: () => {
         if (!relevant()) return;
         call.answeredAt = this.options.now();
+        if (call.callId) this.options.onCallAnswered?.(call.callId);
         if (call.ringTimer) clearTimeout(call.ringTimer);
         this.status.value = 'outgoing.accecpted';
         this.elapsedSeconds.value = 0;
@@ -465,20 +555,15 @@ export class PhoneController extends PhoneState implements PhoneView {
     stopStream(call.localStream);
     this.options.playRemoteAudio(null);
     if (this.active === call) this.active = null;
-    const endedAt = this.options.now();
     this.elapsedSeconds.value = 0;
     this.status.value = status;
     if (errorText) this.notice.value = { kind: 'error', text: errorText };
     else if (notice) this.notice.value = notice;
-    if (call.session) {
-      const durationSeconds = call.answeredAt ? Math.max(0, Math.round((endedAt - call.answeredAt) / 1000)) : 0;
+    if (call.session && call.callId) {
       this.options.onCallFinished?.({
+        callId: call.callId,
         number: call.number,
         customerId: call.customerId,
-        startedAt: new Date(call.startedAt).toISOString(),
-        answeredAt: call.answeredAt ? new Date(call.answeredAt).toISOString() : null,
-        endedAt: new Date(endedAt).toISOString(),
-        durationSeconds,
         result: call.answeredAt ? 'answered' : result,
       });
     }

@@ -6,11 +6,8 @@
  */
 export const phoneBarStyles = `
 :host {
-  display: block;
-  font-family: var(--sl-font-sans, -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
-  font-size: 14px;
-  line-height: var(--sl-line-height-normal, 1.8);
-  color: var(--sl-color-neutral-700, #3f3f46);
+  font-size: 14px !important;
+  color: var(--sl-color-neutral-700, #3f3f46) !important;
   --phone-primary: var(--sl-color-primary-600, #0284c7);
   --phone-primary-hover: var(--sl-color-primary-700, #0369a1);
   --phone-danger: var(--sl-color-danger-600, #dc2626);
@@ -57,6 +54,8 @@ button.dismiss { background: transparent; color: inherit; height: 20px; padding:
 button.dismiss:hover:not(:disabled) { background: transparent; opacity: 1; }
 svg { width: 16px; height: 16px; flex: none; }
 .disabled { color: var(--phone-muted); }
+/* The reason takes the rest of the line beside the icon, also in a 360 px sidebar. */
+.disabled .reason { flex: 1 1 0; min-width: 0; }
 .disabled svg { color: var(--phone-muted); }
 .call {
   display: flex; align-items: center; gap: 12px; width: 100%;

@@ -18,8 +18,10 @@ beforeEach(() => {
 });
 
 describe('<garage-session-badge>', () => {
-  it('says 未登录 without a session', async () => {
-    expect((await badge()).textContent).toBe('?未登录');
+  it('says 请先登录 without a session (the core’s compact signed-out view)', async () => {
+    const root = await badge();
+    expect(root.querySelector('.signed-out__title')!.textContent).toBe('请先登录');
+    expect(root.querySelector('.name')).toBeNull();
   });
 
   it('shows the name, the current store and the headquarters mark', async () => {
@@ -45,7 +47,7 @@ describe('<garage-session-badge>', () => {
       document.body.innerHTML = '<garage-session-badge token="embedded-token"></garage-session-badge>';
       const root = document.querySelector('garage-session-badge')!.shadowRoot!;
       await settle();
-      expect(root.querySelector('.name')!.textContent).toBe('正在加载账号信息…');
+      await expect.poll(() => root.querySelector('.name')?.textContent).toBe('正在加载账号信息…');
       await expect.poll(() => root.querySelector('.name')!.textContent, { timeout: 3000 }).toBe('李前台');
       expect(root.querySelector('.store')!.textContent).toBe('当前门店：宝安店');
     } finally {

@@ -3,11 +3,10 @@ import { bootstrap, session, useValue } from '../core';
 import { messages } from './messages';
 
 /**
- * Who is signed in and for which store, e.g. for a WeCom sidebar or a partner page. Embedded
+ * Who is signed in and for which store (signed out, define() shows the compact 「请先登录」), e.g. for a WeCom sidebar or a partner page. Embedded
  * alone (no host app ran startup) it runs startup once itself to learn the name and the stores.
  */
 export function SessionBadge() {
-  const loggedIn = useValue(session.isLoggedIn);
   const nickName = useValue(session.nickName);
   const garageName = useValue(session.garageName);
   const store = useValue(session.currentStore);
@@ -17,22 +16,13 @@ export function SessionBadge() {
   const [startupSettled, setStartupSettled] = useState(false);
 
   useEffect(() => {
-    if (!loggedIn || (nickName && storesKnown)) return;
+    if (nickName && storesKnown) return;
     let mounted = true;
     void bootstrap({ once: true }).finally(() => mounted && setStartupSettled(true));
     return () => {
       mounted = false;
     };
-  }, [loggedIn, nickName, storesKnown]);
-
-  if (!loggedIn) {
-    return (
-      <span className="badge badge--signed-out" part="badge">
-        <span className="avatar" aria-hidden="true">?</span>
-        <span className="name">{messages.signedOut}</span>
-      </span>
-    );
-  }
+  }, [nickName, storesKnown]);
 
   const name = nickName || messages.unknownUser;
   const storeName = store?.name || messages.noStore;

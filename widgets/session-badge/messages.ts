@@ -1,5 +1,4 @@
 export const messages = {
-  signedOut: '未登录',
   loading: '正在加载账号信息…',
   noStore: '未选择门店',
   headquarters: '总部',

@@ -1,5 +1,5 @@
 export const styles = `
-:host { display: inline-block; vertical-align: middle; }
+:host { display: inline-block !important; vertical-align: middle; }
 .badge {
   display: inline-flex;
   align-items: center;
@@ -16,15 +16,14 @@ export const styles = `
   flex: none;
   display: inline-grid;
   place-items: center;
-  width: 2rem;
-  height: 2rem;
+  width: 32px;
+  height: 32px;
   border-radius: 50%;
   background: var(--sl-color-primary-600);
   color: var(--sl-color-neutral-0);
   font-weight: var(--sl-font-weight-semibold);
 }
-.badge--signed-out .avatar { background: var(--sl-color-neutral-300); }
-.text { display: grid; min-width: 0; max-width: 16rem; }
+.text { display: grid; min-width: 0; max-width: 256px; }
 .name, .store { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .name { color: var(--sl-color-neutral-900); font-weight: var(--sl-font-weight-semibold); }
 .store { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-x-small); }

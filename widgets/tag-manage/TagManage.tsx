@@ -6,6 +6,7 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { TAG_COLOURS, tagApi, type Tag } from './api';
+import { TAG_COLOUR_NAMES, tagTextColour } from '../../contracts/rules/tag';
 import { messages } from './messages';
 
 type Dialog =
@@ -134,7 +135,7 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
   const ref = useDialogClose(onClose);
   const [name, setName] = useState('');
   const [groupName, setGroupName] = useState('');
-  const [colour, setColour] = useState(TAG_COLOURS[7]);
+  const [colour, setColour] = useState<string>(TAG_COLOURS[7]);
   const [busy, run] = useBusyAction();
   useEffect(() => {
     if (!tag) return;
@@ -162,15 +163,15 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
           ))}
         </div>
         <div>
-          <div className="label">{messages.colour}</div>
-          <div className="palette" role="radiogroup" aria-label={messages.colour}>
+          <div className="label" id="tag-colour-label">{messages.colour}</div>
+          <div className="palette" role="radiogroup" aria-labelledby="tag-colour-label">
             {TAG_COLOURS.map((option) => (
-              <button key={option} type="button" role="radio" aria-checked={option === colour} aria-label={option} className={option === colour ? 'swatch chosen' : 'swatch'} style={{ background: option }} onClick={() => setColour(option)}></button>
+              <button key={option} type="button" role="radio" aria-checked={option === colour} aria-label={TAG_COLOUR_NAMES[option]} title={TAG_COLOUR_NAMES[option]} className={option === colour ? 'swatch chosen' : 'swatch'} style={{ background: option }} onClick={() => setColour(option)}></button>
             ))}
           </div>
         </div>
         <div className="preview">
-          <span className="chip" style={{ color: colour, borderColor: colour }}>
+          <span className="chip" style={{ color: tagTextColour(colour), borderColor: colour }}>
             {name.trim() || messages.name}
           </span>
         </div>

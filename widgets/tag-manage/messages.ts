@@ -1,4 +1,6 @@
 /** Every user-visible string of <garage-tag-manage>. */
+import { formatNumber } from '../core/formats';
+
 export const messages = {
   title: '标签管理',
   subtitle: '标签为全部门店共用；数字为您可见范围内带有该标签的客户数。',
@@ -10,7 +12,7 @@ export const messages = {
   merged: (target: string, count: number) => `已合并到「${target}」，现有 ${count} 位客户`,
   exitMerge: '退出合并',
   ungrouped: '未分组',
-  customers: (count: number) => `${count.toLocaleString('zh-CN')} 人`,
+  customers: (count: number) => `${formatNumber(count)} 人`,
   edit: '编辑',
   remove: '删除',
   renameGroup: '重命名标签组',

@@ -3,7 +3,10 @@ import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
 import { bootstrap, emit, isCancelled, session, useValue, type WidgetProps } from '../core';
+import { daysFromToday, formatDate } from '../core/formats';
+import { GARAGE_EVENTS } from '../../contracts/events';
 import { panoramaApi, type VehicleMatch, type VehiclePanorama as Panorama } from './api';
+import { tagTextColour } from '../../contracts/rules/tag';
 import { messages } from './messages';
 
 export interface VehiclePanoramaProps {
@@ -91,7 +94,8 @@ export function VehiclePanorama({ vehicleId, host }: VehiclePanoramaProps & Widg
         }}
       >
         <sl-input
-          aria-label={messages.searchLabel}
+          class="hidden-label"
+          label={messages.searchLabel}
           placeholder={messages.searchPlaceholder}
           value={keyword}
           clearable
@@ -138,7 +142,7 @@ export function VehiclePanorama({ vehicleId, host }: VehiclePanoramaProps & Widg
           ))}
         </div>
       ) : (
-        <PanoramaView panorama={panorama} showPrice={showPrice} showPhone={showPhone} onCall={() => host && emit(host, 'garage-call', { number: panorama.owner.mobile, customerId: panorama.owner.id, name: panorama.owner.name })} />
+        <PanoramaView panorama={panorama} showPrice={showPrice} showPhone={showPhone} onCall={() => host && emit(host, GARAGE_EVENTS.call, { number: panorama.owner.mobile, customerId: panorama.owner.id, name: panorama.owner.name })} />
       )}
     </div>
   );
@@ -219,12 +223,12 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
             </Fact>
             <Fact label={messages.fields.level}>{owner.level || '—'}</Fact>
             <Fact label={messages.fields.source}>{owner.source || '—'}</Fact>
-            <Fact label={messages.fields.since}>{owner.createdAt.slice(0, 10)}</Fact>
+            <Fact label={messages.fields.since}>{formatDate(owner.createdAt)}</Fact>
           </dl>
           {owner.tags.length > 0 ? (
             <div className="tags">
               {owner.tags.map((tag) => (
-                <span key={tag.id} className="tag" style={{ color: tag.colour, borderColor: tag.colour }}>
+                <span key={tag.id} className="tag" style={{ color: tagTextColour(tag.colour), borderColor: tag.colour }}>
                   {tag.name}
                 </span>
               ))}
@@ -242,8 +246,9 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
             <Fact label={messages.fields.colour}>{vehicle.colour || '—'}</Fact>
             <Fact label={messages.fields.registrationDate}>{vehicle.registrationDate ?? '—'}</Fact>
             <Fact label={messages.fields.nextMaintenance}>
-              {vehicle.nextMaintenanceDate ?? '—'}
-              {vehicle.nextMaintenanceMileage ? <span className="muted"> / {messages.km(vehicle.nextMaintenanceMileage)}</span> : null}
+              <span className="nowrap">{vehicle.nextMaintenanceDate ?? '—'}</span>
+              {vehicle.nextMaintenanceDate && daysFromToday(vehicle.nextMaintenanceDate) <= 0 ? <span className="overdue">{messages.overdue}</span> : null}
+              {vehicle.nextMaintenanceMileage ? <span className="muted"> / <span className="figure">{messages.km(vehicle.nextMaintenanceMileage)}</span></span> : null}
             </Fact>
           </dl>
         </section>
@@ -254,14 +259,14 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
             <dl>
               <Fact label={messages.fields.insurer}>{policy.insurer}</Fact>
               <Fact label={messages.fields.term}>
-                {policy.startDate} 至 {policy.expiryDate}
+                <span className="figure">{policy.startDate}</span> 至 <span className="figure">{policy.expiryDate}</span>
               </Fact>
               <Fact label={messages.fields.policyNo}>
                 <span className="mono small">{policy.policyNo}</span>
               </Fact>
               {showPrice ? (
                 <Fact label={messages.fields.premium}>
-                  {messages.money(policy.compulsoryPremium)} + {messages.money(policy.commercialPremium)}
+                  <span className="figure">{messages.money(policy.compulsoryPremium)}</span> + <span className="figure">{messages.money(policy.commercialPremium)}</span>
                 </Fact>
               ) : null}
             </dl>
@@ -283,11 +288,11 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
                   <span className="visit-date">{visit.maintDate}</span>
                   <span className={`kind kind-${visit.kind}`}>{messages.kind[visit.kind] ?? visit.kind}</span>
                   <span className="visit-items">{visit.items.map((item) => item.name).join('、')}</span>
-                  <span className="muted small">{messages.km(visit.mileage)}</span>
+                  <span className="muted small figure visit-km">{messages.km(visit.mileage)}</span>
                   {showPrice ? <span className="money">{messages.money(visit.amount)}</span> : null}
                 </li>
               ))}
-              {visits.length > VISITS_SHOWN ? <li className="muted small">{messages.more(visits.length - VISITS_SHOWN)}</li> : null}
+              {visits.length > VISITS_SHOWN ? <li className="muted small more-visits">{messages.more(visits.length - VISITS_SHOWN)}</li> : null}
             </ol>
           )}
         </section>
@@ -300,14 +305,15 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
                 <span className="year-bar">
                   <span style={{ width: `${showPrice ? Math.round((year.spend / maxSpend) * 100) : Math.min(100, year.visits * 20)}%` }}></span>
                 </span>
-                <span className="small">{showPrice ? messages.money(year.spend) : `${year.visits} 次`}</span>
+                <span className="small figure">{showPrice ? messages.money(year.spend) : `${year.visits} 次`}</span>
               </div>
             ))}
           </div>
         </section>
       </div>
 
-      <section className="card timeline-card" aria-label={messages.timeline}>
+      {/* The timeline names its own region; a second one with the same name would only repeat it. */}
+      <section className="card timeline-card">
         <garage-maint-timeline vehicle-id={String(vehicle.id)}></garage-maint-timeline>
       </section>
     </>

@@ -1,54 +1,10 @@
-/** Server calls of the vehicle panorama (server/src/routes/customer.ts). */
+/** Server calls of the vehicle panorama (server/src/routes/customer.ts); answers typed by contracts/api/customer.ts. */
 import { http } from '../core';
+import type { vehiclePanorama, vehicleSearch } from '../../contracts/api/customer';
+import type { AnswerOf } from '../../contracts/api/route';
 
-export interface VehicleMatch {
-  id: number;
-  plate: string;
-  brand: string;
-  series: string;
-  customerName: string;
-}
-
-export interface VehiclePanorama {
-  vehicle: {
-    id: number;
-    plate: string;
-    vin: string;
-    brand: string;
-    series: string;
-    model: string;
-    modelYear: number | null;
-    colour: string;
-    energyType: string;
-    registrationDate: string | null;
-    mileage: number;
-    visitCount: number;
-    totalSpend: number;
-    lastVisitAt: string | null;
-    nextMaintenanceDate: string | null;
-    nextMaintenanceMileage: number | null;
-    insuranceExpiry: string | null;
-    insuranceDaysLeft: number | null;
-    storeName: string;
-  };
-  owner: {
-    id: number;
-    name: string;
-    mobile: string;
-    gender: 'M' | 'F' | null;
-    level: string;
-    source: string;
-    stage: string;
-    visitCount: number;
-    totalSpend: number;
-    createdAt: string;
-    tags: { id: number; name: string; colour: string }[];
-    vehicles: { id: number; plate: string }[];
-  };
-  visits: { id: number; orderNo: string; maintDate: string; mileage: number | null; kind: string; items: { name: string }[]; amount: number; advisor: string; storeName: string }[];
-  policies: { id: number; insurer: string; policyNo: string; compulsoryPremium: number; commercialPremium: number; startDate: string; expiryDate: string }[];
-  spendByYear: { year: number; visits: number; spend: number }[];
-}
+export type VehicleMatch = AnswerOf<typeof vehicleSearch>[number];
+export type VehiclePanorama = AnswerOf<typeof vehiclePanorama>;
 
 export const panoramaApi = {
   search: (keyword: string, signal?: AbortSignal) => http.main.get<VehicleMatch[]>('/vehicle/search', { params: { keyword }, signal, silent: true }),

@@ -1,4 +1,6 @@
 /** Every user-visible string of <garage-vehicle-panorama>. */
+import { fenFromYuan, formatKm, formatMoney } from '../core/formats';
+
 export const messages = {
   searchLabel: '车牌号 / VIN',
   searchPlaceholder: '输入车牌号或 VIN 查找车辆，如 浙A12345',
@@ -12,7 +14,6 @@ export const messages = {
   insurance: '保险',
   visits: '到店记录',
   spend: '消费',
-  timeline: '保养时间轴',
   gender: { M: '先生', F: '女士' } as Record<string, string>,
   stage: { new: '新客', active: '活跃', sleeping: '沉睡', lost: '流失' } as Record<string, string>,
   fields: {
@@ -33,9 +34,11 @@ export const messages = {
     premium: '保费（交强+商业）',
     term: '保险期间',
   },
+  /** The timeline says the same of an overdue next maintenance. */
+  overdue: '已到期',
   energy: { fuel: '燃油', electric: '纯电', hybrid: '混动' } as Record<string, string>,
-  km: (km: number | null | undefined) => (km === null || km === undefined ? '—' : `${km.toLocaleString('zh-CN')} 公里`),
-  money: (yuan: number) => `¥${yuan.toLocaleString('zh-CN', { maximumFractionDigits: 0 })}`,
+  km: (km: number | null | undefined) => (km === null || km === undefined ? '—' : formatKm(km)),
+  money: (yuan: number) => formatMoney(fenFromYuan(yuan)),
   hidden: '—',
   insuranceLeft: (days: number) => (days < 0 ? `已脱保 ${-days} 天` : days === 0 ? '今天到期' : `${days} 天后到期`),
   noInsurance: '暂无保险记录',

@@ -1,8 +1,13 @@
 /** Styles of <garage-vehicle-panorama>, inside its shadow root. */
 export const vehiclePanoramaStyles = `
-:host { font-size: 14px; }
-.panorama { display: flex; flex-direction: column; gap: 14px; }
-.muted { color: var(--sl-color-neutral-500); }
+/* The widget's own width decides the layout (the WeCom sidebar is 360 px in any window). */
+/* A figure and its unit ("300 公里", "¥703.00", a date) are one word: never broken across lines. */
+.figure, .money, .visit-date { white-space: nowrap; font-variant-numeric: tabular-nums; }
+:host { font-size: 14px !important; }
+.panorama { display: flex; flex-direction: column; gap: 14px; container: panorama / inline-size; }
+.muted { color: var(--sl-color-neutral-600); }
+/* The search names itself with Shoelace's label, kept for screen readers only (the placeholder says it on screen). */
+.hidden-label::part(form-control-label) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .small { font-size: 12px; }
 .mono { font-variant-numeric: tabular-nums; letter-spacing: 0.3px; }
 .search { position: relative; max-width: 520px; }
@@ -19,21 +24,28 @@ export const vehiclePanoramaStyles = `
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .hero h2 { margin: 0; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
 .hero p { margin: 2px 0 0; }
-.hero-stats { display: flex; gap: 28px; margin-left: auto; }
+.hero-stats { display: flex; flex-wrap: wrap; gap: 12px 28px; margin-left: auto; }
 .hero-stats > div { display: flex; flex-direction: column; align-items: flex-end; gap: 2px; font-size: 12px; }
-.stat { font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
+.stat { font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .stat.warn { color: var(--sl-color-danger-600); }
+.nowrap { white-space: nowrap; }
+.overdue { white-space: nowrap; font-size: 12px; padding: 0 6px; border-radius: 3px; background: var(--sl-color-danger-50); color: var(--sl-color-danger-700); }
 .grid { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 14px; }
 .grid.two { grid-template-columns: 3fr 2fr; }
-@media (max-width: 960px) { .grid, .grid.two { grid-template-columns: 1fr; } }
+@container panorama (max-width: 960px) { .grid, .grid.two { grid-template-columns: 1fr; } }
+/* Phones: the four figures (money now with its fen) as a 2 × 2 grid instead of one squeezed row. */
+@container panorama (max-width: 600px) {
+  .hero-stats { display: grid; grid-template-columns: 1fr 1fr; gap: 12px 16px; width: 100%; margin-left: 0; }
+  .hero-stats > div { align-items: flex-start; }
+}
 .card { display: flex; flex-direction: column; gap: 10px; padding: 16px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); min-width: 0; }
 .card p { margin: 0; }
 h3 { margin: 0; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-700); }
 dl { margin: 0; display: flex; flex-direction: column; gap: 6px; }
 .fact { display: flex; gap: 10px; align-items: center; min-height: 24px; }
-dt { flex: 0 0 96px; color: var(--sl-color-neutral-500); font-size: 13px; }
-dd { margin: 0; display: flex; align-items: center; gap: 6px; min-width: 0; overflow-wrap: anywhere; }
+dt { flex: 0 0 96px; color: var(--sl-color-neutral-600); font-size: 13px; }
+dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px; min-width: 0; overflow-wrap: anywhere; }
 .owner-line { display: flex; align-items: center; gap: 10px; }
 .owner-name { font-size: 16px; }
 .stage { font-size: 12px; padding: 1px 8px; border-radius: 10px; background: var(--sl-color-neutral-100); }
@@ -45,13 +57,25 @@ dd { margin: 0; display: flex; align-items: center; gap: 6px; min-width: 0; over
 .tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
 .visits { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; }
 .visits li { display: grid; grid-template-columns: 90px 44px 1fr auto auto; gap: 10px; align-items: center; padding: 7px 0; border-bottom: 1px dashed var(--sl-color-neutral-100); }
+/* Narrow: date, kind, mileage and amount on one line, the work done below it. */
+@container panorama (max-width: 520px) {
+  .visits li { grid-template-columns: auto auto 1fr auto; grid-template-areas: 'date kind km money' 'items items items items'; row-gap: 2px; }
+  .visits li > .visit-date { grid-area: date; }
+  .visits li > .kind { grid-area: kind; }
+  .visits li > .visit-km { grid-area: km; justify-self: end; }
+  .visits li > .money { grid-area: money; }
+  .visits li > .visit-items { grid-area: items; white-space: normal; overflow: visible; font-size: 13px; color: var(--sl-color-neutral-600); }
+  .visits li.more-visits { display: block; }
+  .hero { padding: 14px 16px; gap: 12px; }
+  dt { flex-basis: 84px; }
+}
 .visit-items { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .kind { font-size: 12px; padding: 0 6px; border-radius: 3px; text-align: center; }
 .kind-maintenance { background: var(--sl-color-primary-50); color: var(--sl-color-primary-700); }
 .kind-repair { background: var(--sl-color-warning-50); color: var(--sl-color-warning-700); }
 .money { font-variant-numeric: tabular-nums; text-align: right; min-width: 64px; }
 .years { display: flex; flex-direction: column; gap: 8px; }
-.year { display: grid; grid-template-columns: 44px 1fr 80px; gap: 10px; align-items: center; }
+.year { display: grid; grid-template-columns: 44px 1fr auto; gap: 10px; align-items: center; }
 .year-bar { height: 8px; border-radius: 4px; background: var(--sl-color-neutral-100); overflow: hidden; }
 .year-bar span { display: block; height: 100%; background: var(--sl-color-primary-500); }
 .year .small { text-align: right; }

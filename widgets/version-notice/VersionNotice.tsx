@@ -1,7 +1,19 @@
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '../core';
+import { formatCountdown, getConfig, stored } from '../core/base';
 import { messages } from './messages';
-import { DEFAULT_COUNTDOWN_SECONDS, DEFAULT_POLL_SECONDS, VERSION_KEY, compareVersion, fetchVersionTime } from './version';
+import { DEFAULT_COUNTDOWN_SECONDS, DEFAULT_POLL_SECONDS, compareVersion, fetchVersionTime, serverOrigin, storedVersionText } from './version';
+
+/**
+ * The release time on Beijing's clock, 2026-11-23 07:30:00. Intl rather than the core's dayjs
+ * formats: this widget is on /login, which must stay under its size budget.
+ */
+const releaseTimeParts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+function formatReleaseTime(value: number | string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(releaseTimeParts.formatToParts(date).map(({ type, value: text }) => [type, text]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
 
 export interface VersionNoticeProps {
   /** Seconds before the automatic reload; the spec's 100 unless a test shortens it. */
@@ -10,16 +22,12 @@ export interface VersionNoticeProps {
   pollSeconds?: number;
 }
 
-function formatReleaseTime(time: number) {
-  const date = new Date(time);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
 function applyUpdate(version: number) {
-  localStorage.setItem(VERSION_KEY, String(version));
+  stored.version.write(version);
   window.location.reload();
 }
+
+const storedVersion = () => storedVersionText(() => stored.version.read());
 
 export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticeProps) {
   const [newVersion, setNewVersion] = useState<number | null>(null);
@@ -31,10 +39,11 @@ export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticePr
     let alive = true;
     const check = async () => {
       try {
-        const fetched = await fetchVersionTime();
+        // Read at each poll: an `api-base` set after the element mounted counts from the next one.
+        const fetched = await fetchVersionTime(serverOrigin(getConfig().mainBase));
         if (!alive || fetched === null) return;
-        const verdict = compareVersion(fetched, localStorage.getItem(VERSION_KEY));
-        if (verdict === 'adopt') localStorage.setItem(VERSION_KEY, String(fetched));
+        const verdict = compareVersion(fetched, storedVersion());
+        if (verdict === 'adopt') stored.version.write(fetched);
         if (verdict === 'newer') {
           setNewVersion(fetched);
           setSecondsLeft(Math.max(1, Math.round(countdownSeconds || DEFAULT_COUNTDOWN_SECONDS)));

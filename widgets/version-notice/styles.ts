@@ -2,9 +2,8 @@
 export const versionNoticeStyles = `
 :host {
   --notice-primary: var(--sl-color-primary-600, #0284c7);
-  font-family: var(--sl-font-sans, -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif);
-  font-size: 14px;
-  color: #1f2937;
+  font-size: 14px !important;
+  color: #1f2937 !important;
 }
 * { box-sizing: border-box; }
 .backdrop {

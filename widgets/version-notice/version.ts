@@ -1,10 +1,23 @@
-/** The version file and the stored VERSION (spec: version update). */
-export const VERSION_KEY = 'VERSION';
+/** The version file and the stored VERSION (spec: version update; stored through the core). */
 export const DEFAULT_COUNTDOWN_SECONDS = 100;
 export const DEFAULT_POLL_SECONDS = 5;
 
+/**
+ * The origin of our server: that of the main API base (`api-base`, e.g.
+ * `https://garage.example.com/api` → `https://garage.example.com`), the page's own when the base
+ * is a path. On a partner page the page's origin is the partner's, whose version.json (if any)
+ * says nothing about our widgets.
+ */
+export function serverOrigin(mainBase: string, pageUrl = window.location.href): string {
+  try {
+    return new URL(mainBase, pageUrl).origin;
+  } catch {
+    return new URL(pageUrl).origin;
+  }
+}
+
 /** Reads {origin}/version.json past every cache (spec: timestamp query and no-cache headers). */
-export async function fetchVersionTime(origin = window.location.origin): Promise<number | null> {
+export async function fetchVersionTime(origin: string): Promise<number | null> {
   const response = await fetch(`${origin}/version.json?t=${Date.now()}`, {
     cache: 'no-store',
     headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
@@ -23,4 +36,43 @@ export function compareVersion(fetched: number, stored: string | null): 'adopt' 
   const storedTime = Number(stored);
   if (!stored || !Number.isFinite(storedTime)) return 'adopt';
   return fetched > storedTime ? 'newer' : 'same';
+}
+
+/** VERSION as stored through the core (our key on a partner page, `VERSION` in the host app). */
+export function storedVersionText(read: () => unknown): string | null {
+  const version = read();
+  return version === null || version === undefined ? null : String(version);
+}
+
+/**
+ * The poll alone, without the notice's UI: adopts the first version, and calls `onNewer` once when
+ * a newer one is released. The host app's /login runs this and loads <garage-version-notice> only
+ * then, so a first visit does not download the dialog it almost never shows.
+ */
+export function watchForNewVersion(
+  options: { mainBase: () => string; read: () => unknown; write: (version: number) => void; pollSeconds?: number },
+  onNewer: () => void,
+): () => void {
+  let done = false;
+  const check = async () => {
+    try {
+      const fetched = await fetchVersionTime(serverOrigin(options.mainBase()));
+      if (done || fetched === null) return;
+      const verdict = compareVersion(fetched, storedVersionText(options.read));
+      if (verdict === 'adopt') options.write(fetched);
+      if (verdict === 'newer') {
+        stop();
+        onNewer();
+      }
+    } catch {
+      // Offline or mid-deploy: the next poll tries again.
+    }
+  };
+  const timer = setInterval(check, (options.pollSeconds || DEFAULT_POLL_SECONDS) * 1000);
+  const stop = () => {
+    done = true;
+    clearInterval(timer);
+  };
+  void check();
+  return stop;
 }

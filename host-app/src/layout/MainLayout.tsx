@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { usePermissions } from '../auth';
 import { useValue } from '../core';
@@ -10,6 +10,9 @@ import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { TabBar } from './TabBar';
+import { useNarrowScreen } from './narrow';
+
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 function groupOf(path: string) {
   return menu.find((group) => group.entries.some((entry) => path === entry.path || path.startsWith(`${entry.path}/`)))?.title;
@@ -32,12 +35,33 @@ export function MainLayout() {
 
   const refreshCount = page ? counts[page.path] ?? 0 : 0;
 
+  // Phone width: the menu is a drawer, mounted with its first opening (nothing of it in the first paint).
+  const narrow = useNarrowScreen();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const openMenu = useCallback(() => {
+    setMenuMounted(true);
+    setMenuOpen(true);
+  }, []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useEffect(() => setMenuOpen(false), [location.pathname, narrow]);
+
   return (
     <div className="shell">
-      <Sidebar />
+      {!narrow && <Sidebar />}
+      {narrow && menuMounted && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      )}
       <div className="shell__main">
-        <TopBar title={page?.title} group={page && groupOf(page.path) !== page.title ? groupOf(page.path) : undefined} />
-        <TabBar activePath={page?.showTab ? page.path : undefined} />
+        <TopBar
+          title={page?.title}
+          group={page && groupOf(page.path) !== page.title ? groupOf(page.path) : undefined}
+          onOpenMenu={narrow ? openMenu : undefined}
+          menuOpen={menuOpen}
+        />
+        {!narrow && <TabBar activePath={page?.showTab ? page.path : undefined} />}
         <main className="shell__content" key={`${page?.path ?? location.pathname}#${refreshCount}`}>
           {allowed ? <Outlet /> : <ForbiddenPage title={page?.title} />}
         </main>

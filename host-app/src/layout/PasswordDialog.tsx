@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { SlButton, SlDialog, SlInput } from '../ui';
 import { toast } from '../core';
 import { hostApi } from '../api';
@@ -7,12 +7,16 @@ import { emptyPasswordFields, validatePassword, type PasswordFields } from './pa
 
 const text = messages.password;
 
-export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
+export function PasswordDialog({ open, onClose, onChanged, notice }: { open: boolean; onClose: () => void; onChanged: () => void; notice?: string }) {
   const [fields, setFields] = useState<PasswordFields>(emptyPasswordFields);
+  // What was typed, updated as each key arrives: a click on 确认修改 right after a password manager
+  // (or a fast test) filled the fields can come before React re-rendered with them.
+  const typed = useRef<PasswordFields>(emptyPasswordFields);
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordFields, string>>>({});
   const [submitting, setSubmitting] = useState(false);
 
   const close = () => {
+    typed.current = emptyPasswordFields;
     setFields(emptyPasswordFields);
     setErrors({});
     onClose();
@@ -20,12 +24,13 @@ export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; on
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePassword(fields);
+    const current = typed.current;
+    const found = validatePassword(current);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      await hostApi.updatePassword(fields.oldPassword, fields.newPassword);
+      await hostApi.updatePassword(current.oldPassword, current.newPassword);
       toast.success(text.done);
       close();
       onChanged();
@@ -47,10 +52,10 @@ export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; on
       helpText={errors[name] ?? help ?? ''}
       className={errors[name] ? 'field--invalid' : ''}
       data-invalid={errors[name] ? '' : undefined}
-      // From the latest state: fast typing or a password manager fills fields before a re-render.
       onSlInput={(event) => {
         const value = (event.target as HTMLInputElement).value;
-        setFields((current) => ({ ...current, [name]: value }));
+        typed.current = { ...typed.current, [name]: value };
+        setFields(typed.current);
       }}
     />
   );
@@ -65,6 +70,7 @@ export function PasswordDialog({ open, onClose, onChanged }: { open: boolean; on
       className="password-dialog"
     >
       <form id="password-form" className="form-stack" onSubmit={submit} noValidate>
+        {notice ? <p className="password-dialog__notice" role="note">{notice}</p> : null}
         {field('oldPassword', text.oldPassword, 'current-password')}
         {field('newPassword', text.newPassword, 'new-password', text.rule)}
         {field('confirmPassword', text.confirmPassword, 'new-password')}

@@ -1,8 +1,8 @@
 import { NavLink, useLocation } from 'react-router';
-import { SlIcon } from '../ui';
 import { menu } from '../routes';
 import { usePermissions, visibleMenu } from '../auth';
 import { messages } from '../messages';
+import { MenuIcon } from './MenuIcon';
 
 const groupIcons: Record<string, string> = {
   工作台: 'speedometer2',
@@ -48,7 +48,8 @@ function activeEntry(pathname: string, paths: string[]) {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-export function Sidebar() {
+/** The menu: beside the page on a wide screen, inside MenuDrawer (with a close button) on a phone. */
+export function Sidebar({ onClose }: { onClose?: () => void } = {}) {
   usePermissions();
   const { pathname } = useLocation();
   const groups = visibleMenu(menu);
@@ -56,18 +57,26 @@ export function Sidebar() {
 
   return (
     <aside className="sidebar">
-      <NavLink to="/home/workKanBan" className="sidebar__brand" aria-label={messages.brand}>
-        <span className="brand-mark" aria-hidden="true">管</span>
-        <span className="sidebar__brand-text">
-          <strong>{messages.brand}</strong>
-          <small>{messages.brandSubtitle}</small>
-        </span>
-      </NavLink>
+      <div className="sidebar__head">
+        <NavLink to="/home/workKanBan" className="sidebar__brand">
+          <span className="brand-mark" aria-hidden="true">管</span>
+          <span className="sidebar__brand-text">
+            <strong>{messages.brand}</strong>
+            <small>{messages.brandSubtitle}</small>
+          </span>
+        </NavLink>
+        {onClose && (
+          <button type="button" className="sidebar__close" onClick={onClose}>
+            <MenuIcon name="x-lg" />
+            <span className="visually-hidden">{messages.menu.close}</span>
+          </button>
+        )}
+      </div>
       <nav className="sidebar__nav" aria-label="主菜单">
         {groups.map((group) => (
           <section key={group.title} className="sidebar__group">
             <h2 className="sidebar__group-title">
-              <SlIcon name={groupIcons[group.title] ?? 'grid'} />
+              <MenuIcon name={groupIcons[group.title] ?? 'grid'} />
               {group.title}
             </h2>
             <ul>
@@ -78,7 +87,7 @@ export function Sidebar() {
                     className={() => `sidebar__link${entry.path === active ? ' sidebar__link--active' : ''}`}
                     aria-current={entry.path === active ? 'page' : undefined}
                   >
-                    <SlIcon name={entryIcons[entry.path] ?? 'grid'} />
+                    <MenuIcon name={entryIcons[entry.path] ?? 'grid'} />
                     <span>{entry.title}</span>
                   </NavLink>
                 </li>
@@ -89,7 +98,7 @@ export function Sidebar() {
       </nav>
       <div className="sidebar__footer">
         <NavLink to="/helps" className={({ isActive }) => `sidebar__help${isActive ? ' sidebar__link--active' : ''}`}>
-          <SlIcon name="question-circle" />
+          <MenuIcon name="question-circle" />
           <span>{messages.menu.help}</span>
         </NavLink>
       </div>

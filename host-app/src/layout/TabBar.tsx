@@ -3,11 +3,13 @@ import { useValue } from '../core';
 import { SlDropdown, SlIcon, SlIconButton, SlMenu, SlMenuItem } from '../ui';
 import { closeOtherTabs, closeTab, isPinned, openTabs, refreshTab } from '../tabs';
 import { messages } from '../messages';
+import { useArmedMenu } from './armedMenu';
 
 /** The tab bar of opened pages: switch, close, close others, refresh. */
 export function TabBar({ activePath }: { activePath?: string }) {
   const navigate = useNavigate();
   const tabs = useValue(openTabs);
+  const { armed, arm, triggerProps } = useArmedMenu();
 
   const close = (path: string) => {
     const next = closeTab(path);
@@ -15,7 +17,7 @@ export function TabBar({ activePath }: { activePath?: string }) {
   };
 
   return (
-    <div className="tab-bar" role="tablist" aria-label="已打开的页面">
+    <nav className="tab-bar" aria-label="已打开的页面">
       <div className="tab-bar__tabs">
         {tabs.map((tab) => {
           const active = tab.path === activePath;
@@ -23,8 +25,7 @@ export function TabBar({ activePath }: { activePath?: string }) {
             <div key={tab.path} className={`tab-bar__tab${active ? ' tab-bar__tab--active' : ''}`} data-tab-path={tab.path}>
               <button
                 type="button"
-                role="tab"
-                aria-selected={active}
+                aria-current={active ? 'page' : undefined}
                 className="tab-bar__title"
                 onClick={() => navigate(tab.location)}
                 onAuxClick={(event) => { if (event.button === 1 && !isPinned(tab.path)) close(tab.path); }}
@@ -44,8 +45,8 @@ export function TabBar({ activePath }: { activePath?: string }) {
         })}
       </div>
       {activePath && (
-        <SlDropdown placement="bottom-end" className="tab-bar__actions">
-          <SlIconButton slot="trigger" name="chevron-down" label={messages.tabs.more} />
+        <SlDropdown placement="bottom-end" className="tab-bar__actions" onSlShow={arm}>
+          <SlIconButton slot="trigger" name="chevron-down" label={messages.tabs.more} {...triggerProps} />
           <SlMenu
             onSlSelect={(event) => {
               const action = event.detail.item.value;
@@ -54,12 +55,16 @@ export function TabBar({ activePath }: { activePath?: string }) {
               if (action === 'close-others') closeOtherTabs(activePath);
             }}
           >
-            <SlMenuItem value="refresh"><SlIcon slot="prefix" name="arrow-clockwise" />{messages.tabs.refresh}</SlMenuItem>
-            <SlMenuItem value="close" disabled={isPinned(activePath)}><SlIcon slot="prefix" name="x-lg" />{messages.tabs.close}</SlMenuItem>
-            <SlMenuItem value="close-others"><SlIcon slot="prefix" name="layout-sidebar" />{messages.tabs.closeOthers}</SlMenuItem>
+            {armed && (
+              <>
+                <SlMenuItem value="refresh"><SlIcon slot="prefix" name="arrow-clockwise" />{messages.tabs.refresh}</SlMenuItem>
+                <SlMenuItem value="close" disabled={isPinned(activePath)}><SlIcon slot="prefix" name="x-lg" />{messages.tabs.close}</SlMenuItem>
+                <SlMenuItem value="close-others"><SlIcon slot="prefix" name="layout-sidebar" />{messages.tabs.closeOthers}</SlMenuItem>
+              </>
+            )}
           </SlMenu>
         </SlDropdown>
       )}
-    </div>
+    </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SlAvatar, SlDivider, SlDropdown, SlIcon, SlMenu, SlMenuItem, SlMenuLabel, SlTag } from '../ui';
 import { bootstrap, logout, session, setGarageList, setStoreList, toast, useValue } from '../core';
@@ -6,7 +6,10 @@ import { hostApi } from '../api';
 import { HOME_PATH, LOGIN_PATH } from '../routes';
 import { resetTabs } from '../tabs';
 import { messages } from '../messages';
-import { PasswordDialog } from './PasswordDialog';
+import { MenuIcon } from './MenuIcon';
+import { useArmedMenu } from './armedMenu';
+
+const PasswordDialog = lazy(() => import('./PasswordDialog').then((module) => ({ default: module.PasswordDialog })));
 
 const text = messages.topBar;
 
@@ -18,11 +21,13 @@ function GarageSwitcher() {
   const current = garages.find((garage) => garage.selected);
 
   const refresh = () => hostApi.switchableGarages().then(setGarageList, () => undefined);
+  const { armed, arm, triggerProps } = useArmedMenu();
 
   return (
-    <SlDropdown distance={6} onSlShow={refresh} className="top-bar__switcher" data-testid="garage-switcher">
-      <button slot="trigger" type="button" className="top-bar__trigger" aria-label={text.garage}>
+    <SlDropdown distance={6} onSlShow={() => { arm(); void refresh(); }} className="top-bar__switcher" data-testid="garage-switcher">
+      <button slot="trigger" type="button" className="top-bar__trigger" {...triggerProps}>
         <SlIcon name="building" />
+        <span className="visually-hidden">{text.garage}：</span>
         <span className="top-bar__trigger-text">{current?.name || garageName || messages.brand}</span>
         {isHeadquarters && <SlTag size="small" variant="primary" pill>{text.headquarters}</SlTag>}
         <SlIcon name="chevron-down" className="top-bar__caret" />
@@ -42,8 +47,8 @@ function GarageSwitcher() {
           navigate(HOME_PATH);
         }}
       >
-        <SlMenuLabel>{text.garage}</SlMenuLabel>
-        {garages.map((garage) => (
+        {armed && <SlMenuLabel>{text.garage}</SlMenuLabel>}
+        {armed && garages.map((garage) => (
           <SlMenuItem key={garage.id} value={String(garage.id)} type="checkbox" checked={garage.selected}>
             {garage.name}
             {garage.isHq && <SlTag slot="suffix" size="small" variant="primary" pill>{text.headquarters}</SlTag>}
@@ -65,11 +70,13 @@ function StoreSwitcher() {
   const mayPickAll = dataScope === 1 && stores.length > 1;
 
   const refresh = () => hostApi.storeCounts().then(setStoreList, () => undefined);
+  const { armed, arm, triggerProps } = useArmedMenu();
 
   return (
-    <SlDropdown distance={6} onSlShow={refresh} className="top-bar__switcher" data-testid="store-switcher">
-      <button slot="trigger" type="button" className="top-bar__trigger" aria-label={text.store}>
+    <SlDropdown distance={6} onSlShow={() => { arm(); void refresh(); }} className="top-bar__switcher" data-testid="store-switcher">
+      <button slot="trigger" type="button" className="top-bar__trigger" {...triggerProps}>
         <SlIcon name="shop-window" />
+        <span className="visually-hidden">{text.store}：</span>
         <span className="top-bar__trigger-text">{label}</span>
         <SlIcon name="chevron-down" className="top-bar__caret" />
       </button>
@@ -87,14 +94,14 @@ function StoreSwitcher() {
           toast.success(text.storeSwitched(name));
         }}
       >
-        <SlMenuLabel>{text.store}</SlMenuLabel>
-        {mayPickAll && (
+        {armed && <SlMenuLabel>{text.store}</SlMenuLabel>}
+        {armed && mayPickAll && (
           <SlMenuItem value={ALL_STORES} type="checkbox" checked={allSelected}>
             {text.allStores}
             <span slot="suffix" className="top-bar__count">{text.customers(stores.reduce((sum, s) => sum + s.number, 0))}</span>
           </SlMenuItem>
         )}
-        {stores.map((store) => (
+        {armed && stores.map((store) => (
           <SlMenuItem key={store.code} value={store.code} type="checkbox" checked={!allSelected && store.selected}>
             {store.name}
             <span slot="suffix" className="top-bar__count">{text.customers(store.number)}</span>
@@ -108,7 +115,17 @@ function StoreSwitcher() {
 function UserMenu() {
   const navigate = useNavigate();
   const [changingPassword, setChangingPassword] = useState(false);
+  // The dialog's code and elements arrive with its first opening.
+  const [passwordDialogWanted, setPasswordDialogWanted] = useState(false);
   const nickName = useValue(session.nickName);
+  const { armed, arm, triggerProps } = useArmedMenu();
+  // An admin's one-time password (权限管理) is in use: ask for the user's own at once.
+  const mustChangePassword = Boolean(useValue(session.userinfo)?.mustChangePassword);
+  useEffect(() => {
+    if (!mustChangePassword) return;
+    setPasswordDialogWanted(true);
+    setChangingPassword(true);
+  }, [mustChangePassword]);
 
   /** A password change already revoked the token on the server, so only a plain logout ends it. */
   const signOut = async (endServerToken = true) => {
@@ -121,8 +138,9 @@ function UserMenu() {
 
   return (
     <>
-      <SlDropdown distance={6} placement="bottom-end" data-testid="user-menu">
-        <button slot="trigger" type="button" className="top-bar__trigger top-bar__user" aria-label="用户菜单">
+      <SlDropdown distance={6} placement="bottom-end" data-testid="user-menu" onSlShow={arm}>
+        <button slot="trigger" type="button" className="top-bar__trigger top-bar__user" {...triggerProps}>
+          <span className="visually-hidden">用户菜单：</span>
           <SlAvatar initials={(nickName || '我').slice(0, 1)} label={nickName} className="top-bar__avatar" />
           <span className="top-bar__trigger-text">{nickName}</span>
           <SlIcon name="chevron-down" className="top-bar__caret" />
@@ -130,31 +148,50 @@ function UserMenu() {
         <SlMenu
           onSlSelect={(event) => {
             const action = event.detail.item.value;
-            if (action === 'password') setChangingPassword(true);
+            if (action === 'password') {
+              setPasswordDialogWanted(true);
+              setChangingPassword(true);
+            }
             if (action === 'help') navigate('/helps');
             if (action === 'plugins') navigate('/plugins');
             if (action === 'logout') signOut();
           }}
         >
-          <SlMenuItem value="password"><SlIcon slot="prefix" name="key" />{text.changePassword}</SlMenuItem>
-          <SlMenuItem value="help"><SlIcon slot="prefix" name="question-circle" />{text.help}</SlMenuItem>
-          <SlMenuItem value="plugins"><SlIcon slot="prefix" name="plug" />{text.plugins}</SlMenuItem>
-          <SlDivider />
-          <SlMenuItem value="logout"><SlIcon slot="prefix" name="box-arrow-right" />{text.logout}</SlMenuItem>
+          {armed && (
+            <>
+              <SlMenuItem value="password"><SlIcon slot="prefix" name="key" />{text.changePassword}</SlMenuItem>
+              <SlMenuItem value="help"><SlIcon slot="prefix" name="question-circle" />{text.help}</SlMenuItem>
+              <SlMenuItem value="plugins"><SlIcon slot="prefix" name="plug" />{text.plugins}</SlMenuItem>
+              <SlDivider />
+              <SlMenuItem value="logout"><SlIcon slot="prefix" name="box-arrow-right" />{text.logout}</SlMenuItem>
+            </>
+          )}
         </SlMenu>
       </SlDropdown>
-      <PasswordDialog
-        open={changingPassword}
-        onClose={() => setChangingPassword(false)}
-        onChanged={() => signOut(false)}
-      />
+      {passwordDialogWanted && (
+        <Suspense fallback={null}>
+          <PasswordDialog
+            notice={mustChangePassword ? messages.password.oneTimeNotice : undefined}
+            open={changingPassword}
+            onClose={() => setChangingPassword(false)}
+            onChanged={() => signOut(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
 
-export function TopBar({ title, group }: { title?: string; group?: string }) {
+/** `onOpenMenu` is given at phone width, where the menu is a drawer behind the top bar's first button. */
+export function TopBar({ title, group, onOpenMenu, menuOpen = false }: { title?: string; group?: string; onOpenMenu?: () => void; menuOpen?: boolean }) {
   return (
     <header className="top-bar">
+      {onOpenMenu && (
+        <button type="button" className="top-bar__menu" aria-expanded={menuOpen} onClick={onOpenMenu}>
+          <MenuIcon name="list" />
+          <span className="visually-hidden">{messages.menu.open}</span>
+        </button>
+      )}
       <div className="top-bar__title">
         {group && <span className="top-bar__group">{group}</span>}
         {group && title && <SlIcon name="chevron-right" className="top-bar__separator" />}

@@ -1,49 +1,128 @@
 import { useEffect, useState } from 'react';
-import { SlCopyButton, SlTag } from '../ui';
-import { hasWidget } from '../widgets';
+import type { ElementDeclaration, ElementManifest, ManifestEntry } from '../../../scripts/manifest.mjs';
+import { SlCopyButton } from '../ui';
 import { messages } from '../messages';
 import { PublicLayout } from './PublicLayout';
 
-interface EmbeddableWidget {
-  folder: string;
-  tag: string;
-  title: string;
-  description: string;
-  attributes?: string;
+/**
+ * Shoelace's copy button shows its label only as a tooltip and leaves its inner button nameless
+ * for screen readers; this names that button once it has rendered (Lit keeps attributes it does not bind).
+ */
+function nameCopyButton(element: (HTMLElement & { updateComplete?: Promise<unknown> }) | null) {
+  void element?.updateComplete?.then(() => element.shadowRoot?.querySelector('button')?.setAttribute('aria-label', '复制代码'));
 }
 
-/** What a partner page can embed: one script per widget, one element each. */
-const catalogue: EmbeddableWidget[] = [
-  { folder: 'login', tag: 'garage-login', title: '登录', description: '账号密码、手机验证码与企业微信登录，登录后与同页其他组件共享会话。', attributes: 'redirect="/home/workKanBan"' },
-  { folder: 'phone-bar', tag: 'garage-phone-bar', title: '网络电话', description: '浏览器内外呼客户，显示通话状态、计时和通话余额。', attributes: 'number="13800000000"' },
-  { folder: 'customer-list', tag: 'garage-customer-list', title: '客户列表', description: '按条件筛选客户与车辆，保存常用条件。' },
-  { folder: 'maint-timeline', tag: 'garage-maint-timeline', title: '保养时间轴', description: '一辆车过去的保养维修与未来的保养预估，按里程排列。', attributes: 'vehicle-id="1"' },
-  { folder: 'customer-groups', tag: 'garage-customer-groups', title: '客户分组', description: '建立和管理客户分组，作为短信营销对象。' },
-  { folder: 'tag-manage', tag: 'garage-tag-manage', title: '标签管理', description: '维护客户标签。' },
-  { folder: 'customer-board', tag: 'garage-customer-board', title: '客户看板', description: '客户分层与流失风险一览。' },
-  { folder: 'vehicle-panorama', tag: 'garage-vehicle-panorama', title: '全景车辆', description: '一辆车的档案、保险与消费记录汇总。', attributes: 'vehicle-id="1"' },
-  { folder: 'insurance', tag: 'garage-insurance-lookup', title: '保险查询', description: '按车牌或车架号查询保险到期情况。' },
-  { folder: 'sms', tag: 'garage-sms-marketing', title: '短信营销', description: '选择分组与模板群发短信。' },
-  { folder: 'version-notice', tag: 'garage-version-notice', title: '版本更新提示', description: '发布新版本后提示用户并在倒计时结束时自动刷新。' },
-];
+/** The custom-elements manifest the build writes from the widgets' JSDoc (widgets/core/README.md). */
+const MANIFEST_URL = '/dist/custom-elements.json';
 
-function snippet(origin: string, widget: EmbeddableWidget) {
-  const attributes = [`api-base="${origin}/api"`, ...(widget.attributes ? [widget.attributes] : [])];
+interface EmbeddableElement extends ElementDeclaration {
+  /** dist/widgets/<folder>.js is its script. */
+  folder: string;
+}
+
+/** Sample values for the snippet; an attribute without one is left out of it. */
+const SAMPLE_VALUES: Record<string, string> = {
+  redirect: '/home/workKanBan',
+  number: '13800000000',
+  'vehicle-id': '1',
+};
+
+type Loaded = { elements: EmbeddableElement[]; shared: ManifestEntry[] } | 'loading' | 'failed';
+
+/** Every element of the manifest; attributes all of them accept are set apart as shared. */
+function readManifest(manifest: ElementManifest): Exclude<Loaded, string> {
+  const elements = manifest.modules.flatMap((module) =>
+    module.declarations
+      .filter((declaration) => declaration.customElement)
+      .map((declaration) => ({ ...declaration, folder: module.path.split('/').at(-2) ?? '' })),
+  );
+  const shared = (elements[0]?.attributes ?? []).filter((attribute) =>
+    elements.every((element) => element.attributes?.some((other) => other.name === attribute.name)),
+  );
+  return { elements, shared };
+}
+
+function ownAttributes(element: EmbeddableElement, shared: ManifestEntry[]) {
+  return (element.attributes ?? []).filter((attribute) => !shared.some((common) => common.name === attribute.name));
+}
+
+function snippet(origin: string, element: EmbeddableElement) {
+  const samples = (element.attributes ?? []).filter((attribute) => attribute.name in SAMPLE_VALUES);
+  const attributes = [`api-base="${origin}/api"`, ...samples.map((attribute) => `${attribute.name}="${SAMPLE_VALUES[attribute.name]}"`)];
   return [
-    `<script type="module" src="${origin}/widgets/${widget.folder}.js"></script>`,
-    `<${widget.tag}`,
+    `<script type="module" src="${origin}/widgets/${element.folder}.js"></script>`,
+    `<${element.tagName}`,
     ...attributes.map((attribute) => `  ${attribute}`),
-    `></${widget.tag}>`,
+    `></${element.tagName}>`,
   ].join('\n');
+}
+
+/** Descriptions use `code` spans (Markdown); shown as <code>. */
+function Text({ children }: { children?: string }) {
+  return <>{(children ?? '').split(/`([^`]+)`/).map((part, index) => (index % 2 ? <code key={index}>{part}</code> : part))}</>;
+}
+
+function ElementDoc({ element, shared }: { element: EmbeddableElement; shared: ManifestEntry[] }) {
+  const attributes = ownAttributes(element, shared);
+  const events = element.events ?? [];
+  return (
+    <section className="element-doc" data-testid={`element-${element.tagName}`} aria-labelledby={`element-${element.tagName}`}>
+      <h3 id={`element-${element.tagName}`}>
+        {element.title ?? element.tagName} <code>&lt;{element.tagName}&gt;</code>
+      </h3>
+      <p className="element-doc__summary"><Text>{element.summary}</Text></p>
+      <p><Text>{element.description}</Text></p>
+      <dl className="element-doc__lists">
+        <dt>属性</dt>
+        <dd>
+          {attributes.length === 0 ? (
+            <span className="element-doc__none">只有通用属性</span>
+          ) : (
+            <ul>
+              {attributes.map((attribute) => (
+                <li key={attribute.name}>
+                  <code>{attribute.name}</code> <span className="element-doc__type">{attribute.type?.text}</span>：<Text>{attribute.description}</Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>事件</dt>
+        <dd>
+          {events.length === 0 ? (
+            <span className="element-doc__none">不派发事件</span>
+          ) : (
+            <ul>
+              {events.map((event) => (
+                <li key={event.name}>
+                  <code>{event.name}</code>：<Text>{event.description}</Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
 }
 
 export default function PluginsPage() {
   const origin = window.location.origin;
-  const [chosen, setChosen] = useState(catalogue[1]);
+  const [loaded, setLoaded] = useState<Loaded>('loading');
+  const [chosenTag, setChosenTag] = useState('');
   useEffect(() => {
     document.title = `插件嵌入 - ${messages.brand}`;
+    const controller = new AbortController();
+    fetch(MANIFEST_URL, { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<ElementManifest>) : Promise.reject(new Error(String(response.status)))))
+      .then((manifest) => setLoaded(readManifest(manifest)))
+      .catch(() => !controller.signal.aborted && setLoaded('failed'));
+    return () => controller.abort();
   }, []);
-  const code = snippet(origin, chosen);
+
+  const elements = typeof loaded === 'string' ? [] : loaded.elements;
+  const shared = typeof loaded === 'string' ? [] : loaded.shared;
+  const chosen = elements.find((element) => element.tagName === chosenTag) ?? elements[0];
 
   return (
     <PublicLayout
@@ -57,55 +136,50 @@ export default function PluginsPage() {
         <li><strong>登录</strong>：同一页面上的组件共享一个会话——放一个 <code>&lt;garage-login&gt;</code>，或通过 <code>token</code> 属性传入已有的登录令牌。</li>
       </ol>
 
-      <h2>复制代码</h2>
-      <div className="snippet">
-        <div className="snippet__picker" role="radiogroup" aria-label="选择组件">
-          {catalogue.map((widget) => (
-            <button
-              key={widget.tag}
-              type="button"
-              role="radio"
-              aria-checked={widget === chosen}
-              className={`chip${widget === chosen ? ' chip--active' : ''}`}
-              onClick={() => setChosen(widget)}
-            >
-              {widget.title}
-            </button>
-          ))}
-        </div>
-        <div className="snippet__code">
-          <pre><code data-testid="plugin-snippet">{code}</code></pre>
-          <SlCopyButton value={code} copyLabel="复制代码" successLabel="已复制" errorLabel="复制失败" className="snippet__copy" />
-        </div>
-      </div>
+      {loaded === 'loading' && <p className="element-doc__none" role="status">正在加载组件说明…</p>}
+      {loaded === 'failed' && <p className="element-doc__failed" role="alert">组件说明加载失败，请刷新页面重试。</p>}
 
-      <h2>可嵌入的组件</h2>
-      <table className="widget-table">
-        <thead>
-          <tr><th>功能</th><th>标签</th><th>说明</th><th>状态</th></tr>
-        </thead>
-        <tbody>
-          {catalogue.map((widget) => (
-            <tr key={widget.tag}>
-              <td>{widget.title}</td>
-              <td><code>&lt;{widget.tag}&gt;</code></td>
-              <td>{widget.description}</td>
-              <td>
-                {hasWidget(widget.folder)
-                  ? <SlTag size="small" variant="success" pill>已上线</SlTag>
-                  : <SlTag size="small" variant="neutral" pill>即将上线</SlTag>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {chosen && (
+        <>
+          <h2>复制代码</h2>
+          <div className="snippet">
+            <div className="snippet__picker" role="radiogroup" aria-label="选择组件">
+              {elements.map((element) => (
+                <button
+                  key={element.tagName}
+                  type="button"
+                  role="radio"
+                  aria-checked={element === chosen}
+                  className={`chip${element === chosen ? ' chip--active' : ''}`}
+                  onClick={() => setChosenTag(element.tagName)}
+                >
+                  {element.title ?? element.tagName}
+                </button>
+              ))}
+            </div>
+            <div className="snippet__code">
+              <pre><code data-testid="plugin-snippet">{snippet(origin, chosen)}</code></pre>
+              <SlCopyButton ref={nameCopyButton} value={snippet(origin, chosen)} copyLabel="复制代码" successLabel="已复制" errorLabel="复制失败" className="snippet__copy" />
+            </div>
+          </div>
 
-      <h2>通用属性</h2>
-      <ul>
-        <li><code>api-base</code>：门店管家服务地址，默认与页面同源的 <code>/api</code>。</li>
-        <li><code>token</code>：已登录用户的令牌；设置后同页所有组件都使用该会话。</li>
-        <li>组件需要跳转页面时会派发 <code>garage-navigate</code> 事件（<code>event.detail.path</code>），由您的页面决定如何跳转。</li>
-      </ul>
+          <h2>通用属性</h2>
+          <ul>
+            {shared.map((attribute) => (
+              <li key={attribute.name}><code>{attribute.name}</code>：<Text>{attribute.description}</Text></li>
+            ))}
+            <li>组件需要跳转页面时会派发 <code>garage-navigate</code> 事件（<code>event.detail.path</code>），由您的页面决定如何跳转。</li>
+          </ul>
+
+          <h2>可嵌入的组件</h2>
+          <p>
+            以下说明由组件源码生成，机器可读的版本见 <a href={MANIFEST_URL}>custom-elements.json</a>（Custom Elements Manifest 格式，可供编辑器提示和文档工具使用）。
+          </p>
+          {elements.map((element) => (
+            <ElementDoc key={element.tagName} element={element} shared={shared} />
+          ))}
+        </>
+      )}
     </PublicLayout>
   );
 }

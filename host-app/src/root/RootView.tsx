@@ -1,19 +1,16 @@
 import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { bootstrap } from '../core';
+import { bootstrap, refreshAuthority } from '../core';
 import { usePermissions, useToken } from '../auth';
 import { LOGIN_PATH, isPublicPath } from '../routes';
 import { loadWidget } from '../widgets';
 import { LoadingMask } from './LoadingMask';
+import { startup } from './startup';
+
+const AUTHORITY_REFRESH_MS = 5_000;
 
 const UpgradeNotice = lazy(() => import('./UpgradeNotice').then((module) => ({ default: module.UpgradeNotice })));
 
-/**
- * Token whose startup already ran in this page, so navigation and re-renders do not repeat it. The
- * login widget runs startup itself right after login and says so with `garage-logged-in`.
- */
-let startedForToken = '';
-const LOGGED_IN_EVENT = 'garage-logged-in';
 
 function useWidget(folder: string, tag: string, wanted: boolean) {
   const [ready, setReady] = useState(false);
@@ -54,25 +51,26 @@ export function RootView() {
         : path;
       navigate(target, { replace: path === LOGIN_PATH });
     };
-    const onLoggedIn = (event: Event) => {
-      const token = (event as CustomEvent<{ token?: string }>).detail?.token;
-      if (token) startedForToken = token;
-    };
     document.addEventListener('garage-navigate', onNavigate);
-    document.addEventListener(LOGGED_IN_EVENT, onLoggedIn);
-    return () => {
-      document.removeEventListener('garage-navigate', onNavigate);
-      document.removeEventListener(LOGGED_IN_EVENT, onLoggedIn);
-    };
+    return () => document.removeEventListener('garage-navigate', onNavigate);
   }, [navigate]);
 
   useEffect(() => {
-    if (!token || onLoginPage || startedForToken === token) return;
-    startedForToken = token;
+    if (!token || onLoginPage || startup.token === token) return;
+    startup.token = token;
     setStarting(true);
     // bootstrap() waits its 100 ms and swallows failures itself (spec: startup).
     bootstrap({ path: pathname }).finally(() => setStarting(false));
   }, [token, onLoginPage]); // the pathname matters only as "on /login or not"
+
+  // Permission changes by an admin reach this page's menu within 5 s (the server enforces them at once).
+  useEffect(() => {
+    if (!token || onLoginPage) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible' && startup.token === token) void refreshAuthority();
+    }, AUTHORITY_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [token, onLoginPage]);
 
   const versionNoticeReady = useWidget('version-notice', 'garage-version-notice', true);
   const phoneBarReady = useWidget('phone-bar', 'garage-phone-bar', inApp && mayOpen('/home/shop/webPhone'));

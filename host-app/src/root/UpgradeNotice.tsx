@@ -12,6 +12,9 @@ const SEEN_KEY = 'garage-upgrade-notice-seen';
 export function UpgradeNotice() {
   const navigate = useNavigate();
   const [notice, setNotice] = useState('');
+  // No dialog element until there is something to announce (most loads): it would only add work to
+  // the first paint. Once shown it stays mounted, so dismissing plays the closing animation.
+  const [announced, setAnnounced] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -19,7 +22,10 @@ export function UpgradeNotice() {
       .then((response) => (response.ok ? response.json() : null))
       .then((version: { UPGRADE_NOTICE?: unknown } | null) => {
         const id = version?.UPGRADE_NOTICE ? String(version.UPGRADE_NOTICE) : '';
-        if (alive && id && sessionStorage.getItem(SEEN_KEY) !== id) setNotice(id);
+        if (alive && id && sessionStorage.getItem(SEEN_KEY) !== id) {
+          setNotice(id);
+          setAnnounced(true);
+        }
       })
       .catch(() => undefined);
     return () => { alive = false; };
@@ -30,6 +36,7 @@ export function UpgradeNotice() {
     setNotice('');
   };
 
+  if (!announced) return null;
   return (
     <SlDialog
       label={messages.upgrade.title}

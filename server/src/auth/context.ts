@@ -2,6 +2,8 @@
  * Who is calling and what they may see, loaded once per request (one SQL round trip, see
  * repositories/accounts.ts loadAuthRow) and handed to every repository through TenantScope.
  */
+import { isAdminRoleCode } from '../../../contracts/permissions';
+
 export interface RoleInfo {
   code: string;
   name: string;
@@ -29,9 +31,10 @@ export interface AuthContext {
   selectedStoreIds: number[];
   tokenId: string;
   tokenExpiresAt: number;
+  /** An admin gave a one-time password (权限管理): the user is asked to set their own. */
+  mustChangePassword: boolean;
 }
 
-export const ADMIN_ROLE_CODES = ['garage_admin', 'admin'];
 
 export interface AuthRow {
   id: number;
@@ -43,6 +46,7 @@ export interface AuthRow {
   store_ids: number[];
   selected_store_ids: number[];
   token_version: number;
+  must_change_password: boolean;
   garage_id: number;
   garage_code: string;
   garage_name: string;
@@ -55,7 +59,7 @@ export interface AuthRow {
 
 export function buildAuthContext(row: AuthRow, token: { jti: string; expiresAt: number }): AuthContext {
   const roles: RoleInfo[] = row.roles.map((role) => ({ code: role.code, name: role.name, dataScope: role.dataScope === 1 ? 1 : 2 }));
-  const isAdmin = roles.some((role) => ADMIN_ROLE_CODES.includes(role.code));
+  const isAdmin = roles.some((role) => isAdminRoleCode(role.code));
   const dataScope: 1 | 2 = roles.some((role) => role.dataScope === 1) ? 1 : 2;
   const permissionSet = new Set(row.roles.flatMap((role) => role.permissions));
   const permissions = isAdmin || permissionSet.has(-1) ? [-1] : [...permissionSet].sort((a, b) => a - b);
@@ -80,6 +84,7 @@ export function buildAuthContext(row: AuthRow, token: { jti: string; expiresAt: 
     selectedStoreIds: chosen.length > 0 ? chosen : visible,
     tokenId: token.jti,
     tokenExpiresAt: token.expiresAt,
+    mustChangePassword: Boolean(row.must_change_password),
   };
 }
 

@@ -23,11 +23,3 @@ export async function verifyPassword(storedHash: string | undefined, password: s
     return false;
   }
 }
-
-/** Staff passwords: 8-64 characters with letters and digits. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return '新密码至少 8 位';
-  if (password.length > 64) return '新密码不能超过 64 位';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '新密码需同时包含字母和数字';
-  return null;
-}

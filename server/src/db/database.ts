@@ -105,6 +105,17 @@ function queryable(executor: Executor): Queryable {
   };
 }
 
+/**
+ * Whether a failed query broke a UNIQUE constraint (SQLSTATE 23505). Drizzle wraps the driver's
+ * error, so the code sits on the error or on its cause.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database (used when databaseUrl is empty). */

@@ -1,7 +1,7 @@
 /**
  * Versioned migrations: server/migrations/NNN_<name>.sql, applied once each in number order and
  * recorded in schema_migrations. Numbers are shared by the team by range (001-099 accounts and core
- * tables, 100-199 customers, 200-299 maintenance, 300-399 calls), so files of different helpers
+ * tables, 100-199 customers, 200-299 maintenance, 300-399 calls, 400-499 settings centre), so files of different helpers
  * never collide.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Every answer is { code, msg, data } (DESIGN.md). Handlers return ok(data) or throw an ApiError;
+ * Every answer is { code, msg, data } (docs/ARCHITECTURE.md). Handlers return ok(data) or throw an ApiError;
  * the envelope plugin encrypts the text with the shared cipher.
  */
 export const Code = {
@@ -14,6 +14,8 @@ export const Code = {
   notFound: 404,
   conflict: 409,
   tooMany: 429,
+  /** A service we depend on is not configured or not reachable. */
+  unavailable: 503,
   internal: 500,
 } as const;
 

@@ -2,19 +2,35 @@
  * One API host (main under /api, work-chat under /wecom, AI under /ai): the envelope, the
  * encryption of answers, the token check, the error handler, and the route plugins of that host.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
 import { encryptText } from '../http/cipher';
 import { ApiError, Code, Envelope } from '../http/envelope';
 import { authenticate, authorize } from './auth';
 import { routeModules, type Host, type RouteContext } from '../routes';
+import { firstProblem } from '../http/input';
+import { answerSchemaOf } from '../http/contract';
 
 export interface ApiHostOptions {
   host: Host;
-  /** Main and work-chat answers are encrypted; AI answers are not (DESIGN.md). */
+  /** Main and work-chat answers are encrypted; AI answers are not (docs/ARCHITECTURE.md). */
   encrypt: boolean;
 }
 
-const plain = (request: FastifyRequest) => Object.hasOwn((request.query ?? {}) as object, 'yj-test');
+// Read from the URL: validation replaces request.query with the parsed input, which drops yj-test.
+const plain = (request: FastifyRequest) => /[?&]yj-test(=|&|$)/.test(request.url);
+
+/**
+ * Request schemas are zod (contracts/): a refusal is an ApiError with the field's own Chinese
+ * message (contracts/fields.ts), which the error handler answers as it is.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const result = schema.safeParse(data);
+  return result.success ? { value: result.data } : { error: new ApiError(Code.badInput, firstProblem(result.error.issues, data)) };
+};
+
+/** Answers are serialized as they are; their schemas document them and are checked in development. */
+const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
 
 /** Turns any thrown error into an envelope with a Chinese message and never a stack trace. */
 export function envelopeForError(error: unknown, request: FastifyRequest): { status: number; envelope: Envelope<unknown> } {
@@ -32,6 +48,18 @@ export function envelopeForError(error: unknown, request: FastifyRequest): { sta
 }
 
 export default async function apiHost(app: FastifyInstance, options: ApiHostOptions) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The spec's clients send some calls' input as query params and others as a body: a body
+  // schema sees both, merged (body wins), so each route declares its input once.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.schema?.body) return;
+    const { 'yj-test': _plain, ...query } = (request.query ?? {}) as Record<string, unknown>;
+    const body = request.body;
+    if (body === undefined || body === null) request.body = query;
+    else if (typeof body === 'object' && !Array.isArray(body)) request.body = { ...query, ...body };
+  });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers
@@ -40,12 +68,21 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
   });
 
   // Handlers answer their data (or ok(data)); whatever they return, null included, is enveloped.
+  // Outside production the data is checked against the route's answer schema, so a contract that
+  // drifts from the code fails the tests instead of surprising a widget.
+  const checkAnswers = !app.config.production;
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
+    const answer = checkAnswers ? answerSchemaOf(route.schema?.response) : undefined;
     route.handler = async function enveloped(this: FastifyInstance, request, reply) {
       const result = await handler.call(this, request, reply);
       if (result === reply || reply.sent) return result;
-      return result instanceof Envelope ? result : new Envelope(0, 'ok', result ?? null);
+      const envelope = result instanceof Envelope ? result : new Envelope(0, 'ok', result ?? null);
+      if (answer && envelope.code === 0) {
+        const checked = answer.safeParse(envelope.data);
+        if (!checked.success) throw new Error(`answer of ${route.method} ${route.url} breaks its contract: ${checked.error.message}`);
+      }
+      return envelope;
     };
   });
 

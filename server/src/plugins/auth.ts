@@ -24,7 +24,7 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   const row = await loadAuthRow(app.db, claims.userId, claims.jti);
   if (!row || row.revoked || row.token_version !== claims.version) throw new ApiError(Code.invalidToken, INVALID_MESSAGE);
   request.auth = buildAuthContext(row, { jti: claims.jti, expiresAt: claims.expiresAt });
-  request.scope = new TenantScope(request.auth);
+  request.scope = new TenantScope(request.auth, app.config.timeZone);
 }
 
 export function authorize(request: FastifyRequest): void {

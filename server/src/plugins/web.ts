@@ -23,16 +23,27 @@ export default async function web(app: FastifyInstance) {
     return { VERSION_TIME: startedAt };
   });
 
+  // The build writes .br and .gz beside each text file (scripts/build.mjs); sent as they are.
   if (existsSync(widgets)) {
-    await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h', preCompressed: true });
   }
   // dist/garage-widgets.js and its chunks sit at the top of dist/.
   if (existsSync(dist)) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h', preCompressed: true });
   }
   const hasHostApp = existsSync(path.join(hostApp, 'index.html'));
   if (hasHostApp) {
-    await app.register(fastifyStatic, { root: hostApp, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: hostApp,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Vite names every file under assets/ by its content hash: a new build is a new name.
+      setHeaders: (reply, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -47,6 +58,6 @@ export default async function web(app: FastifyInstance) {
         .send('<!doctype html><meta charset="utf-8"><title>门店管家</title><p>前端尚未构建，请先运行 <code>npm run build</code>（或 <code>npm start</code>）。</p>');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', hostApp);
+    return reply.sendFile('index.html', hostApp, { cacheControl: false });
   });
 }

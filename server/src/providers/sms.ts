@@ -4,6 +4,7 @@
  * a deployment plugs in its gateway's adapter (buildApp's `providers.sms`).
  */
 import { writeOutbox } from '../repositories/login';
+import { ApiError, Code } from '../http/envelope';
 import type { Database } from '../db/database';
 
 export interface SmsMessage {
@@ -16,6 +17,16 @@ export interface SmsMessage {
 export interface SmsProvider {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
+}
+
+/** Production without a gateway: texts are refused with a reason staff can act on, nothing is kept. */
+export function unconfiguredSms(): SmsProvider {
+  return {
+    name: 'unconfigured',
+    async send() {
+      throw new ApiError(Code.unavailable, '短信通道尚未配置，请使用账号密码登录或联系管理员');
+    },
+  };
 }
 
 export function developmentSms(db: Database, log: (line: string) => void): SmsProvider {

@@ -2,8 +2,9 @@
  * WeCom (企业微信) OAuth: the sidebar or login page receives a one-time `code`; the provider turns
  * it into the corp and the member's userid. The real adapter calls WeCom's API with the corp's
  * secret; the development adapter accepts codes of the form `dev:<corpId>:<userid>` so the login
- * flow can be tried and tested without WeCom.
+ * flow can be tried and tested without WeCom. Production refuses it (server/src/production.ts).
  */
+import { ApiError, Code } from '../http/envelope';
 export interface WecomIdentity {
   corpId: string;
   wechatUserId: string;
@@ -13,6 +14,16 @@ export interface WecomProvider {
   readonly name: string;
   /** Answers null when WeCom does not know the code (expired, used, forged). */
   identify(code: string): Promise<WecomIdentity | null>;
+}
+
+/** Production without WECOM_CORP_ID / WECOM_SECRET: work-chat login says so instead of guessing. */
+export function unconfiguredWecom(): WecomProvider {
+  return {
+    name: 'unconfigured',
+    async identify() {
+      throw new ApiError(Code.unavailable, '企业微信登录尚未配置，请使用账号密码登录');
+    },
+  };
 }
 
 export function developmentWecom(): WecomProvider {

@@ -13,8 +13,13 @@ const AUTH_CACHE_MS = 5_000;
 const AUTH_CACHE_MAX = 10_000;
 const authCache = new Map<string, { row: AuthRow; until: number }>();
 
-function forgetUser(userId: number): void {
+export function forgetUser(userId: number): void {
   for (const [jti, entry] of authCache) if (entry.row.id === userId) authCache.delete(jti);
+}
+
+/** A role's permissions or scope changed: every member of the chain is read afresh. */
+export function forgetChain(chainId: number): void {
+  for (const [jti, entry] of authCache) if (entry.row.chain_id === chainId) authCache.delete(jti);
 }
 
 /** Everything a request's AuthContext needs, in one round trip (it runs on every request). */
@@ -34,7 +39,7 @@ export async function loadAuthRow(db: Queryable, userId: number, jti: string): P
 function queryAuthRow(db: Queryable, userId: number, jti: string): Promise<AuthRow | undefined> {
   return db.one<AuthRow>(sql`
     SELECT u.id, u.chain_id, u.username, u.nick_name, u.phone, u.wechat_user_id, u.store_ids, u.selected_store_ids,
-           u.token_version, g.id AS garage_id, g.code AS garage_code, g.name AS garage_name, g.is_hq AS garage_is_hq,
+           u.token_version, u.must_change_password, g.id AS garage_id, g.code AS garage_code, g.name AS garage_name, g.is_hq AS garage_is_hq,
            c.corp_id,
            COALESCE((SELECT json_agg(json_build_object('code', r.code, 'name', r.name, 'dataScope', r.data_scope,
                                                        'permissions', r.permission_ids) ORDER BY r.id)
@@ -82,7 +87,7 @@ export function passwordHashOf(db: Queryable, userId: number) {
 /** New hash and a new token version: every token issued before is revoked. */
 export async function updatePassword(db: Queryable, userId: number, passwordHash: string): Promise<number> {
   const row = await db.one<{ token_version: number }>(sql`
-    UPDATE app_user SET password_hash = ${passwordHash}, token_version = token_version + 1, updated_at = now()
+    UPDATE app_user SET password_hash = ${passwordHash}, token_version = token_version + 1, must_change_password = false, updated_at = now()
      WHERE id = ${userId} RETURNING token_version`);
   forgetUser(userId);
   return row?.token_version ?? 0;

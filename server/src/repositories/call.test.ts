@@ -9,14 +9,20 @@ import {
   balanceMinutes,
   billedMinutesFor,
   findSipAccount,
-  insertCallRecord,
   listCallRecords,
+  recordCallEnd,
+  recordCallStart,
+  recordServerAnswer,
+  recordSipEnd,
+  recordSipStart,
   setBalanceMinutes,
   sipHa1,
   upsertSipAccount,
 } from './call';
 
-const migration = readFileSync(fileURLToPath(new URL('../../migrations/300_call.sql', import.meta.url)), 'utf8');
+const migrations = ['300_call.sql', '301_call_billing.sql'].map((file) =>
+  readFileSync(fileURLToPath(new URL(`../../migrations/${file}`, import.meta.url)), 'utf8'),
+);
 
 describe('call repository', () => {
   let db: Database;
@@ -24,7 +30,7 @@ describe('call repository', () => {
 
   beforeAll(async () => {
     db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDir: path.join(pgliteDir, 'db') });
-    await db.script(migration);
+    for (const migration of migrations) await db.script(migration);
   });
   afterAll(async () => {
     await db?.close();
@@ -45,54 +51,72 @@ describe('call repository', () => {
     expect(await findSipAccount(db, 'other-garage', 'u1')).toBeNull();
   });
 
-  it('bills started minutes of answered calls only', () => {
-    expect(billedMinutesFor({ answeredAt: null, durationSeconds: 0 })).toBe(0);
-    expect(billedMinutesFor({ answeredAt: '2026-03-02T09:00:00Z', durationSeconds: 1 })).toBe(1);
-    expect(billedMinutesFor({ answeredAt: '2026-03-02T09:00:00Z', durationSeconds: 60 })).toBe(1);
-    expect(billedMinutesFor({ answeredAt: '2026-03-02T09:00:00Z', durationSeconds: 61 })).toBe(2);
+  it('bills started minutes of talk time', () => {
+    expect(billedMinutesFor(0)).toBe(0);
+    expect(billedMinutesFor(1)).toBe(1);
+    expect(billedMinutesFor(60)).toBe(1);
+    expect(billedMinutesFor(61)).toBe(2);
   });
 
-  it('a call record decreases the garage balance and is listed per customer', async () => {
+  const owner = { garageId: 'g1', userId: 'u1', storeId: 11 };
+  const at = (seconds: number) => new Date(Date.UTC(2026, 2, 2, 9, 0, 0) + seconds * 1000);
+
+  it('bills a call Kamailio reports once, however often its end is reported', async () => {
     await setBalanceMinutes(db, 'g1', 10);
     await setBalanceMinutes(db, 'g2', 10);
-    const base = { garageId: 'g1', userId: 'u1', number: '13800138000', startedAt: '2026-03-02T09:00:00Z', endedAt: '2026-03-02T09:02:10Z' };
-    const answered = await insertCallRecord(db, {
-      ...base,
-      customerId: 'c1',
-      answeredAt: '2026-03-02T09:00:05Z',
-      durationSeconds: 125,
-      result: 'answered',
-    });
-    expect(answered.record.billedMinutes).toBe(3);
-    expect(answered.balanceMinutes).toBe(7);
-    await insertCallRecord(db, { ...base, customerId: 'c1', answeredAt: null, durationSeconds: 0, result: 'busy' });
-    await insertCallRecord(db, { ...base, customerId: 'c2', answeredAt: null, durationSeconds: 0, result: 'rejected' });
-
-    expect(await balanceMinutes(db, 'g1')).toBe(7);
+    await recordCallStart(db, { ...owner, sipCallId: 'call-a', customerId: 'c1', number: '13800138000' });
+    await recordSipStart(db, { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5) });
+    const end = { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5), endedAt: at(130) };
+    expect(await recordSipEnd(db, end)).toEqual({ billedMinutes: 3, balanceMinutes: 7 });
+    expect(await recordSipEnd(db, end)).toEqual({ billedMinutes: 0, balanceMinutes: 7 });
     expect(await balanceMinutes(db, 'g2')).toBe(10);
-    const forCustomer = await listCallRecords(db, 'g1', { customerId: 'c1', limit: 10, offset: 0 });
-    expect(forCustomer.total).toBe(2);
-    expect(forCustomer.list.map((r) => r.result).sort()).toEqual(['answered', 'busy']);
-    expect(forCustomer.list.find((r) => r.result === 'answered')).toMatchObject({
-      answeredAt: '2026-03-02T09:00:05.000Z',
-      durationSeconds: 125,
-    });
-    expect((await listCallRecords(db, 'g2', { customerId: 'c1', limit: 10, offset: 0 })).total).toBe(0);
+    const [record] = (await listCallRecords(db, 'g1', { storeIds: [11], wholeChain: false, limit: 10, offset: 0, showPhone: true })).list;
+    expect(record).toMatchObject({ customerId: 'c1', result: 'answered', durationSeconds: 125, billedMinutes: 3, timedBy: 'sip' });
+  });
+
+  it('a Call-ID reused for a new dialog after billing is billed again, and the phone bar’s report changes no bill', async () => {
+    await setBalanceMinutes(db, 'g1', 10);
+    await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(0), endedAt: at(30) });
+    await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(100), endedAt: at(130) });
+    expect(await balanceMinutes(db, 'g1')).toBe(8);
+    await recordCallEnd(db, { ...owner, sipCallId: 'call-b', customerId: null, number: '13800138000', result: 'answered' }, { serverTimed: false, maxSeconds: 60 });
+    expect(await balanceMinutes(db, 'g1')).toBe(8);
+  });
+
+  it('without SIP events, bills the server-observed time from the answer report, once, and nothing without one', async () => {
+    await setBalanceMinutes(db, 'g1', 10);
+    const timing = { serverTimed: true, maxSeconds: 7200 };
+    const call = { ...owner, sipCallId: 'call-c', customerId: null, number: '13800138000', result: 'answered' as const };
+    await recordCallStart(db, call);
+    expect(await recordServerAnswer(db, owner, 'call-c')).toBe(true);
+    const ended = await recordCallEnd(db, call, timing);
+    expect(ended?.record).toMatchObject({ result: 'answered', billedMinutes: 1, timedBy: 'server' });
+    expect(ended?.record.durationSeconds).toBeLessThan(5);
+    expect(await recordCallEnd(db, call, timing)).toMatchObject({ balanceMinutes: 9 });
+    expect(await recordServerAnswer(db, owner, 'call-c')).toBe(false);
+
+    // An end report with no start or answer the server saw: stored, not answered, not billed.
+    const forged = await recordCallEnd(db, { ...call, sipCallId: 'call-forged' }, timing);
+    expect(forged).toMatchObject({ record: { result: 'failed', billedMinutes: 0, durationSeconds: 0 }, balanceMinutes: 9 });
+    // Another user cannot end (or claim) this user's call.
+    expect(await recordCallEnd(db, { ...call, userId: 'u2' }, timing)).toBeNull();
+  });
+
+  it('lists only the given stores’ calls, masks numbers unless shown, and store-less calls for the whole chain', async () => {
+    await recordCallStart(db, { ...owner, sipCallId: 'call-s11', customerId: null, number: '13800138000' });
+    await recordCallStart(db, { ...owner, storeId: 12, sipCallId: 'call-s12', customerId: null, number: '13900139000' });
+    await recordCallStart(db, { ...owner, storeId: null, sipCallId: 'call-hq', customerId: null, number: '13700137000' });
+    const page = { limit: 10, offset: 0 };
+    const store11 = await listCallRecords(db, 'g1', { ...page, storeIds: [11], wholeChain: false, showPhone: false });
+    expect(store11.list.map((record) => record.number)).toEqual(['138****8000']);
+    const all = await listCallRecords(db, 'g1', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true });
+    expect(all.list.map((record) => record.number).sort()).toEqual(['13700137000', '13800138000', '13900139000']);
+    expect((await listCallRecords(db, 'g2', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true })).total).toBe(0);
   });
 
   it('never takes the balance below zero', async () => {
     await setBalanceMinutes(db, 'g1', 1);
-    const { balanceMinutes: left } = await insertCallRecord(db, {
-      garageId: 'g1',
-      userId: 'u1',
-      customerId: null,
-      number: '13800138000',
-      startedAt: '2026-03-02T09:00:00Z',
-      answeredAt: '2026-03-02T09:00:01Z',
-      endedAt: '2026-03-02T09:05:00Z',
-      durationSeconds: 299,
-      result: 'answered',
-    });
-    expect(left).toBe(0);
+    const billed = await recordSipEnd(db, { ...owner, sipCallId: 'call-d', number: '13800138000', answeredAt: at(0), endedAt: at(299) });
+    expect(billed).toEqual({ billedMinutes: 5, balanceMinutes: 0 });
   });
 });

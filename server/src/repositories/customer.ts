@@ -5,14 +5,12 @@
  */
 import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
-import {
-  LIFECYCLE_RULES,
-  upgradeCondition,
-  type CustomerCondition,
-  type LifecycleStage,
-  type SortField,
-} from '../../../widgets/customer-list/condition';
-import type { CustomerRow as CustomerListRow, CustomerVehicleSummary } from '../../../widgets/customer-list/customer-row';
+import type { z } from 'zod';
+import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
+import { LIFECYCLE_RULES, type LifecycleStage, type SortField } from '../../../contracts/rules/customer';
+import type { customerDetail as customerDetailCall, customerRow, customerVehicleSummary, vehiclePanorama } from '../../../contracts/api/customer';
+import type { AnswerOf } from '../../../contracts/api/route';
+import { maskMobile } from '../../../contracts/rules/mobile';
 
 const and = (parts: SQL[]): SQL => (parts.length === 0 ? sql`TRUE` : sql.join(parts.map((part) => sql`(${part})`), sql` AND `));
 const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`FALSE` : sql.join(parts.map((part) => sql`(${part})`), sql` OR `));
@@ -21,35 +19,37 @@ const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`FALSE` : sql.join(pa
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const reversed = (text: string) => [...text].reverse().join('');
 
-/** 138****0000: enough to recognise a customer on the phone, not to call them from elsewhere. */
-export function maskMobile(mobile: string): string {
-  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile.replace(/\d(?=\d{4})/g, '*');
-}
 
-/** Stage of a customer, as SQL over the customer row `c` (rules in LIFECYCLE_RULES). */
-export function stageSql(alias = 'c'): SQL {
+/**
+ * Stage of a customer, as SQL over the customer row `c` (rules in LIFECYCLE_RULES). Days are the
+ * garage's (scope.today(); a date compared with a timestamptz is midnight in the session time zone,
+ * which is the garage's).
+ */
+export function stageSql(scope: TenantScope, alias = 'c'): SQL {
   const c = sql.raw(alias);
+  const today = scope.today();
   const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
   return sql`CASE
-    WHEN ${c}.first_visit_at >= current_date - ${newWithinDays}::int
-      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= current_date - ${newWithinDays}::int) THEN 'new'
-    WHEN ${c}.last_visit_at >= current_date - ${activeWithinDays}::int THEN 'active'
-    WHEN ${c}.last_visit_at >= current_date - ${sleepingWithinDays}::int THEN 'sleeping'
+    WHEN ${c}.first_visit_at >= ${today} - ${newWithinDays}::int
+      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= ${today} - ${newWithinDays}::int) THEN 'new'
+    WHEN ${c}.last_visit_at >= ${today} - ${activeWithinDays}::int THEN 'active'
+    WHEN ${c}.last_visit_at >= ${today} - ${sleepingWithinDays}::int THEN 'sleeping'
     ELSE 'lost' END`;
 }
 
-function stageCondition(stage: LifecycleStage): SQL {
+function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
+  const today = scope.today();
   const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
-  const isNew = sql`(c.first_visit_at >= current_date - ${newWithinDays}::int OR (c.last_visit_at IS NULL AND c.created_at >= current_date - ${newWithinDays}::int))`;
+  const isNew = sql`(c.first_visit_at >= ${today} - ${newWithinDays}::int OR (c.last_visit_at IS NULL AND c.created_at >= ${today} - ${newWithinDays}::int))`;
   switch (stage) {
     case 'new':
       return isNew;
     case 'active':
-      return sql`NOT ${isNew} AND c.last_visit_at >= current_date - ${activeWithinDays}::int`;
+      return sql`NOT ${isNew} AND c.last_visit_at >= ${today} - ${activeWithinDays}::int`;
     case 'sleeping':
-      return sql`NOT ${isNew} AND c.last_visit_at < current_date - ${activeWithinDays}::int AND c.last_visit_at >= current_date - ${sleepingWithinDays}::int`;
+      return sql`NOT ${isNew} AND c.last_visit_at < ${today} - ${activeWithinDays}::int AND c.last_visit_at >= ${today} - ${sleepingWithinDays}::int`;
     case 'lost':
-      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < current_date - ${sleepingWithinDays}::int)`;
+      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < ${today} - ${sleepingWithinDays}::int)`;
   }
 }
 
@@ -80,14 +80,15 @@ function keywordCondition(scope: TenantScope, keyword: string): SQL {
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
 function vehicleCondition(scope: TenantScope, condition: CustomerCondition): SQL | null {
   const parts: SQL[] = [];
+  const today = scope.today();
   if (condition.brands && condition.brands.length > 0) parts.push(sql`v.brand = ANY(${sql.param(condition.brands)}::text[])`);
   if (condition.mileage?.min !== undefined) parts.push(sql`v.mileage >= ${condition.mileage.min}`);
   if (condition.mileage?.max !== undefined) parts.push(sql`v.mileage <= ${condition.mileage.max}`);
   if (condition.maintenanceDueWithinDays !== undefined) {
-    parts.push(sql`v.next_maintenance_date BETWEEN current_date AND current_date + ${condition.maintenanceDueWithinDays}::int`);
+    parts.push(sql`v.next_maintenance_date BETWEEN ${today} AND ${today} + ${condition.maintenanceDueWithinDays}::int`);
   }
   if (condition.insuranceExpiringWithinDays !== undefined) {
-    parts.push(sql`v.insurance_expiry BETWEEN current_date AND current_date + ${condition.insuranceExpiringWithinDays}::int`);
+    parts.push(sql`v.insurance_expiry BETWEEN ${today} AND ${today} + ${condition.insuranceExpiringWithinDays}::int`);
   }
   if (parts.length === 0) return null;
   // The chain id lets the planner start from the (chain_id, …) indexes of migration 400.
@@ -132,13 +133,13 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
   if (condition.notVisitedForDays !== undefined) {
     // Not visited for N days: the last visit was N or more days ago (or never).
     // Written over LAST_VISIT_KEY (never visited = -infinity) so it is one range of the list's index.
-    parts.push(sql`${LAST_VISIT_KEY} < current_date - ${condition.notVisitedForDays}::int + 1`);
+    parts.push(sql`${LAST_VISIT_KEY} < ${scope.today()} - ${condition.notVisitedForDays}::int + 1`);
   }
   if (condition.totalSpend?.min !== undefined) parts.push(sql`c.total_spend >= ${condition.totalSpend.min}`);
   if (condition.totalSpend?.max !== undefined) parts.push(sql`c.total_spend <= ${condition.totalSpend.max}`);
   if (condition.levels && condition.levels.length > 0) parts.push(sql`c.level = ANY(${sql.param(condition.levels)}::text[])`);
   if (condition.sources && condition.sources.length > 0) parts.push(sql`c.source = ANY(${sql.param(condition.sources)}::text[])`);
-  if (condition.stage) parts.push(stageCondition(condition.stage));
+  if (condition.stage) parts.push(stageCondition(scope, condition.stage));
   const vehicles = vehicleCondition(scope, condition);
   if (vehicles) parts.push(vehicles);
   return and(parts);
@@ -151,16 +152,26 @@ export async function loadGroups(db: Queryable, scope: TenantScope, condition: C
                                       WHERE ${scope.chainRows('g')} AND id = ANY(${sql.param(condition.groupIds)}::int[])`);
 }
 
-const SORT_SQL: Record<SortField, SQL> = {
-  lastVisitAt: sql`c.last_visit_at`,
-  totalSpend: sql`c.total_spend`,
-  visitCount: sql`c.visit_count`,
-  createdAt: sql`c.created_at`,
-  name: sql`c.name`,
-  mileage: sql`(SELECT max(v.mileage) FROM vehicle v WHERE v.customer_id = c.id)`,
-  insuranceExpiry: sql`(SELECT min(v.insurance_expiry) FROM vehicle v WHERE v.customer_id = c.id AND v.insurance_expiry >= current_date)`,
-  nextMaintenanceDate: sql`(SELECT min(v.next_maintenance_date) FROM vehicle v WHERE v.customer_id = c.id AND v.next_maintenance_date >= current_date)`,
-};
+function sortSql(scope: TenantScope, field: SortField): SQL {
+  switch (field) {
+    case 'lastVisitAt':
+      return sql`c.last_visit_at`;
+    case 'totalSpend':
+      return sql`c.total_spend`;
+    case 'visitCount':
+      return sql`c.visit_count`;
+    case 'createdAt':
+      return sql`c.created_at`;
+    case 'name':
+      return sql`c.name`;
+    case 'mileage':
+      return sql`(SELECT max(v.mileage) FROM vehicle v WHERE v.customer_id = c.id)`;
+    case 'insuranceExpiry':
+      return sql`(SELECT min(v.insurance_expiry) FROM vehicle v WHERE v.customer_id = c.id AND v.insurance_expiry >= ${scope.today()})`;
+    case 'nextMaintenanceDate':
+      return sql`(SELECT min(v.next_maintenance_date) FROM vehicle v WHERE v.customer_id = c.id AND v.next_maintenance_date >= ${scope.today()})`;
+  }
+}
 
 /**
  * Last visit with "never" as -infinity: newest first it orders exactly like `last_visit_at DESC
@@ -169,16 +180,19 @@ const SORT_SQL: Record<SortField, SQL> = {
  */
 const LAST_VISIT_KEY = sql`COALESCE(c.last_visit_at, '-infinity'::timestamptz)`;
 
-function orderBy(condition: CustomerCondition): SQL {
+function orderBy(scope: TenantScope, condition: CustomerCondition): SQL {
   const sort = condition.sort ?? { field: 'lastVisitAt' as const, order: 'desc' as const };
   if (sort.field === 'lastVisitAt' && sort.order === 'desc') return sql`${LAST_VISIT_KEY} DESC, c.id DESC`;
   const direction = sql.raw(sort.order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
   // id breaks ties so pages never repeat or skip a customer.
-  return sql`${SORT_SQL[sort.field]} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
+  return sql`${sortSql(scope, sort.field)} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
 }
 
-// The list's row shape is shared with the widget (one type for both sides).
-export type { CustomerListRow, CustomerVehicleSummary };
+// The list's row shape is the contract's (contracts/api/customer.ts), shared with the widget.
+export type CustomerListRow = z.output<typeof customerRow>;
+export type CustomerVehicleSummary = z.output<typeof customerVehicleSummary>;
+type CustomerDetail = AnswerOf<typeof customerDetailCall>;
+type Panorama = AnswerOf<typeof vehiclePanorama>;
 
 /** One page of customers and the total, in the condition's order. */
 export async function listCustomers(
@@ -195,10 +209,10 @@ export async function listCustomers(
     db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'>>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql('c')} AS stage
-        FROM (SELECT c.* FROM customer c WHERE ${where} ORDER BY ${orderBy(condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
+             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
+        FROM (SELECT c.* FROM customer c WHERE ${where} ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
         JOIN garage g ON g.id = c.store_id
-       ORDER BY ${orderBy(condition)}`),
+       ORDER BY ${orderBy(scope, condition)}`),
   ]);
   const details = await customerExtras(db, rows.map((row) => row.id));
   const list = rows.map((row) => ({
@@ -292,7 +306,7 @@ export async function conditionOptions(db: Queryable, scope: TenantScope, storeI
 export interface SavedCondition {
   id: number;
   name: string;
-  condition: unknown;
+  condition: Record<string, unknown>;
   createdAt: string;
 }
 
@@ -387,11 +401,11 @@ export function removeGroupMembers(db: Queryable, scope: TenantScope, groupId: n
 
 // ── Detail ──────────────────────────────────────────────────────────────────────────────────────
 
-export async function customerDetail(db: Queryable, scope: TenantScope, customerId: number, options: { showPhone: boolean }) {
-  const customer = await db.one<Record<string, unknown> & { mobile: string }>(sql`
+export async function customerDetail(db: Queryable, scope: TenantScope, customerId: number, options: { showPhone: boolean }): Promise<CustomerDetail | null> {
+  const customer = await db.one<Omit<CustomerDetail, 'tags' | 'vehicles' | 'groups'>>(sql`
     SELECT c.id, c.name, c.mobile, c.gender, c.birthday, c.source, c.level, c.remark, c.store_id AS "storeId", g.name AS "storeName",
            c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.first_visit_at AS "firstVisitAt",
-           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql('c')} AS stage
+           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
       FROM customer c JOIN garage g ON g.id = c.store_id WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);
   if (!customer) return null;
   const extras = await customerExtras(db, [customerId]);
@@ -407,23 +421,23 @@ export async function customerDetail(db: Queryable, scope: TenantScope, customer
   };
 }
 
-export async function vehicleDetail(db: Queryable, scope: TenantScope, vehicleId: number, options: { showPhone: boolean }) {
-  const vehicle = await db.one<Record<string, unknown> & { customerId: number }>(sql`
+export async function vehicleDetail(db: Queryable, scope: TenantScope, vehicleId: number, options: { showPhone: boolean }): Promise<Panorama | null> {
+  const vehicle = await db.one<Panorama['vehicle'] & { customerId: number }>(sql`
     SELECT v.id, v.plate, v.vin, v.brand, v.series, v.model, v.model_year AS "modelYear", v.colour, v.energy_type AS "energyType",
            v.registration_date AS "registrationDate", v.mileage, v.mileage_updated_at AS "mileageUpdatedAt", v.visit_count AS "visitCount",
            v.total_spend AS "totalSpend", v.last_visit_at AS "lastVisitAt", v.next_maintenance_date AS "nextMaintenanceDate",
            v.next_maintenance_mileage AS "nextMaintenanceMileage", v.insurance_expiry AS "insuranceExpiry",
-           (v.insurance_expiry - current_date) AS "insuranceDaysLeft", v.store_id AS "storeId", g.name AS "storeName",
+           (v.insurance_expiry - ${scope.today()}) AS "insuranceDaysLeft", v.store_id AS "storeId", g.name AS "storeName",
            v.customer_id AS "customerId"
       FROM vehicle v JOIN garage g ON g.id = v.store_id WHERE ${scope.storeRows('v')} AND v.id = ${vehicleId}`);
   if (!vehicle) return null;
   const [owner, visits, policies, yearly] = await Promise.all([
     customerDetail(db, scope, vehicle.customerId, options),
-    db.rows(sql`
+    db.rows<Panorama['visits'][number]>(sql`
       SELECT r.id, r.order_no AS "orderNo", r.maint_date AS "maintDate", r.mileage, r.kind, r.items, r.amount, r.advisor, g.name AS "storeName"
         FROM maintenance_record r JOIN garage g ON g.id = r.store_id
        WHERE r.vehicle_id = ${vehicleId} AND r.chain_id = ${scope.chainId} ORDER BY r.maint_date DESC, r.id DESC LIMIT 50`),
-    db.rows(sql`
+    db.rows<Panorama['policies'][number]>(sql`
       SELECT p.id, p.insurer, p.policy_no AS "policyNo", p.compulsory_premium AS "compulsoryPremium", p.commercial_premium AS "commercialPremium",
              p.coverages, p.start_date AS "startDate", p.expiry_date AS "expiryDate"
         FROM insurance_policy p WHERE p.vehicle_id = ${vehicleId} AND p.chain_id = ${scope.chainId} ORDER BY p.expiry_date DESC`),
@@ -432,6 +446,8 @@ export async function vehicleDetail(db: Queryable, scope: TenantScope, vehicleId
         FROM maintenance_record r WHERE r.vehicle_id = ${vehicleId} AND r.chain_id = ${scope.chainId}
        GROUP BY 1 ORDER BY 1`),
   ]);
+  // The owner is in the caller's scope whenever the vehicle is (one store holds both).
+  if (!owner) return null;
   return { vehicle, owner, visits, policies, spendByYear: yearly };
 }
 
@@ -452,7 +468,7 @@ export function stageCountsByStore(db: Queryable, scope: TenantScope, storeIds: 
   return db.rows<{ storeId: number; storeName: string; stage: LifecycleStage; count: number }>(sql`
     SELECT c.store_id AS "storeId", g.name AS "storeName", s.stage, count(*)::int AS count
       FROM customer c JOIN garage g ON g.id = c.store_id
-      CROSS JOIN LATERAL (SELECT ${stageSql('c')} AS stage) s
+      CROSS JOIN LATERAL (SELECT ${stageSql(scope, 'c')} AS stage) s
      WHERE ${scope.storeRowsIn('c', storeIds)}
      GROUP BY c.store_id, g.name, g.sort, s.stage ORDER BY g.sort, c.store_id`);
 }

@@ -9,6 +9,7 @@
  * Store-owned tables carry chain_id + store_id (customer, vehicle, maintenance_record, …);
  * chain-wide tables carry chain_id only (tag, customer_group, sms_template, …).
  */
+import { GARAGE_TIME_ZONE, today } from '../../../contracts/dates';
 import { sql, type SQL } from '../db/database';
 import type { AuthContext } from '../auth/context';
 import { ApiError, Code } from '../http/envelope';
@@ -19,7 +20,21 @@ function column(alias: string, name: string): SQL {
 }
 
 export class TenantScope {
-  constructor(readonly auth: AuthContext) {}
+  constructor(
+    readonly auth: AuthContext,
+    /** The garage's time zone (config.timeZone): its days are the business days. */
+    readonly timeZone = GARAGE_TIME_ZONE,
+  ) {}
+
+  /**
+   * Today in the garage's time zone as a SQL date, for "within N days" and the like. Day rules
+   * take today from contracts/dates.ts, like the widgets and the timeline estimator, never from the
+   * database's current_date. Comparing it with a timestamptz column still relies on the session
+   * time zone being the garage's (db/database.ts sets it).
+   */
+  today(): SQL {
+    return sql`${today(this.timeZone)}::date`;
+  }
 
   get chainId(): number {
     return this.auth.chainId;

@@ -1,6 +1,7 @@
 /** Display settings per garage and the product modules of a chain. */
 import { sql, type Queryable } from '../db/database';
 import type { AuthContext } from '../auth/context';
+import type { TenantScope } from './scope';
 
 export interface GarageSettings {
   garageId: number;
@@ -22,7 +23,7 @@ export async function settingsOf(db: Queryable, auth: AuthContext): Promise<Gara
   return row ?? { garageId: auth.garage.id, isShowPrice: true, isShowDiagnostic: true, isShowPhone: true, isShowAll: true, salesman: true, pageSize: 10 };
 }
 
-type SettingColumn = 'is_show_price' | 'is_show_diagnostic' | 'page_size';
+export type SettingColumn = 'is_show_price' | 'is_show_diagnostic' | 'page_size' | 'is_show_phone' | 'is_show_all' | 'salesman';
 
 export async function changeSetting(db: Queryable, auth: AuthContext, column: SettingColumn, value: boolean | number): Promise<GarageSettings> {
   const name = sql.raw(column);
@@ -31,8 +32,8 @@ export async function changeSetting(db: Queryable, auth: AuthContext, column: Se
   return settingsOf(db, auth);
 }
 
-export function modulesOf(db: Queryable, auth: AuthContext) {
+export function modulesOf(db: Queryable, scope: TenantScope) {
   return db.rows<{ code: string; name: string; enabled: boolean; expiresAt: string | null; expired: boolean }>(sql`
-    SELECT code, name, enabled, expires_at AS "expiresAt", (expires_at IS NOT NULL AND expires_at < current_date) AS expired
-      FROM garage_module WHERE chain_id = ${auth.chainId} ORDER BY code`);
+    SELECT code, name, enabled, expires_at AS "expiresAt", (expires_at IS NOT NULL AND expires_at < ${scope.today()}) AS expired
+      FROM garage_module WHERE ${scope.chainRows()} ORDER BY code`);
 }

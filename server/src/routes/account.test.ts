@@ -60,7 +60,7 @@ describe('stores and garages', () => {
     const stores = await server.call<{ code: string; selected: boolean }[]>('GET', '/client/count/store', { token });
     expect(stores.data.map((store) => [store.code, store.selected])).toEqual([['2', false], ['3', true], ['4', true]]);
     expect((await server.call<{ storeIds: string }>('GET', '/user/info', { token })).data.storeIds).toBe('3,4');
-    expect(await server.call('PUT', '/user/store-ids', { token, query: { storeIds: 'x,1' } })).toMatchObject({ code: 400, msg: '门店编号格式不正确' });
+    expect(await server.call('PUT', '/user/store-ids', { token, query: { storeIds: 'x,1' } })).toMatchObject({ code: 400, msg: '门店格式不正确' });
     await server.call('PUT', '/user/store-ids', { token, query: { storeIds: '' } });
     expect((await server.call<{ storeIds: string }>('GET', '/user/info', { token })).data.storeIds).toBe('2,3,4');
   });
@@ -162,11 +162,13 @@ describe('envelope', () => {
   });
 
   it('answers a CORS preflight from a partner page and exposes the token header', async () => {
-    const response = await fetch(`${server.url}/api/user/info`, { method: 'OPTIONS', headers: { origin: 'https://partner.example', 'access-control-request-headers': 'token' } });
+    const headers = { origin: 'https://partner.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'token' };
+    const response = await fetch(`${server.url}/api/user/info`, { method: 'OPTIONS', headers });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://partner.example');
     expect(response.headers.get('access-control-allow-headers')).toContain('token');
-    expect(response.headers.get('access-control-expose-headers')).toBe('token');
+    const call = await fetch(`${server.url}/api/user/info`, { headers: { origin: 'https://partner.example' } });
+    expect(call.headers.get('access-control-expose-headers')).toBe('token');
   });
 
   it('lets a partner page load the widget bundles as ES modules (CORS on the public files)', async () => {

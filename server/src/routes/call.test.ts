@@ -69,60 +69,182 @@ describe('SIP accounts', () => {
       token: tokens.admin,
       body: { username: 'manager', sipUser: '8002', realm: 'garage.test' },
     });
-    expect(missingPassword).toMatchObject({ code: 400, msg: '请填写SIP 密码' });
+    expect(missingPassword).toMatchObject({ code: 400, msg: '请填写 SIP 密码' });
 
     expect(JSON.stringify(await server.db.rows(sql`SELECT * FROM sip_account ORDER BY user_id`))).toBe(before);
   });
 });
 
-describe('balance and call records', () => {
-  it('decreases the garage’s minutes by each answered call’s started minutes and lists records per customer', async () => {
-    const balance = async (token: string) => (await server.call<{ minutes: number }>('GET', '/call/balance', { token })).data.minutes;
+const balance = async (token: string) => (await server.call<{ minutes: number }>('GET', '/call/balance', { token })).data.minutes;
+const callRows = async () => (await server.db.one<{ count: number }>(sql`SELECT count(*)::int AS count FROM call_record`))!.count;
+/** A customer of the given store (garage id), from the test seed. */
+const customerOf = async (storeId: number) =>
+  String((await server.db.one<{ id: number }>(sql`SELECT id FROM customer WHERE store_id = ${storeId} ORDER BY id LIMIT 1`))!.id);
+
+describe('billing without SIP events: the server’s own clock', () => {
+  it('a forged record of 86400 seconds bills nothing', async () => {
     const start = await balance(tokens.frontdesk);
-    const otherChainStart = await balance(tokens['hx-admin']);
-    expect(start).toBeGreaterThan(0);
-
-    const record = await server.call<{ balance: { minutes: number } }>('POST', '/call/record', {
-      token: tokens.frontdesk,
-      body: {
-        number: '13800138000',
-        customerId: '42',
-        startedAt: '2026-11-23T02:00:00.000Z',
-        answeredAt: '2026-11-23T02:00:05.000Z',
-        endedAt: '2026-11-23T02:01:36.000Z',
-        durationSeconds: 91,
-        result: 'answered',
+    const forged = await server.call<{ record: { result: string; durationSeconds: number; billedMinutes: number }; balance: { minutes: number } }>(
+      'POST',
+      '/call/record',
+      {
+        token: tokens.frontdesk,
+        body: {
+          callId: 'forged-call-86400',
+          number: '13800138000',
+          customerId: await customerOf(3),
+          startedAt: '2026-11-23T02:00:00.000Z',
+          answeredAt: '2026-11-23T02:00:05.000Z',
+          endedAt: '2026-11-24T02:00:05.000Z',
+          durationSeconds: 86400,
+          result: 'answered',
+        },
       },
-    });
-    expect(record.code).toBe(0);
-    expect(record.data.balance.minutes).toBe(start - 2);
-    expect(await balance(tokens.frontdesk)).toBe(start - 2);
-    expect(await balance(tokens['hx-admin'])).toBe(otherChainStart);
-
-    const unanswered = await server.call('POST', '/call/record', {
-      token: tokens.frontdesk,
-      body: { number: '13800138000', customerId: '42', startedAt: '2026-11-23T03:00:00.000Z', endedAt: '2026-11-23T03:00:20.000Z', durationSeconds: 0, result: 'busy' },
-    });
-    expect(unanswered.code).toBe(0);
-    expect(await balance(tokens.frontdesk)).toBe(start - 2);
-
-    const list = await server.call<{ list: { result: string; durationSeconds: number }[]; total: number }>('GET', '/call/records', {
-      token: tokens.admin,
-      query: { customerId: '42' },
-    });
-    expect(list.data.total).toBe(2);
-    expect(list.data.list.map((entry) => entry.result)).toEqual(['busy', 'answered']);
-    const foreign = await server.call<{ total: number }>('GET', '/call/records', { token: tokens['hx-admin'], query: { customerId: '42' } });
-    expect(foreign.data.total).toBe(0);
+    );
+    expect(forged.code).toBe(0);
+    expect(forged.data.record).toMatchObject({ result: 'failed', durationSeconds: 0, billedMinutes: 0 });
+    expect(forged.data.balance.minutes).toBe(start);
+    expect(await balance(tokens.frontdesk)).toBe(start);
   });
 
-  it('refuses a record whose end is before its start and keeps the balance', async () => {
-    const before = (await server.call<{ minutes: number }>('GET', '/call/balance', { token: tokens.frontdesk })).data.minutes;
-    const answer = await server.call('POST', '/call/record', {
+  it('bills the started minutes between the answer and end reports as the server received them, once', async () => {
+    const start = await balance(tokens.frontdesk);
+    const otherChainStart = await balance(tokens['hx-admin']);
+    const call = { callId: 'fallback-call-0001', number: '13800138000', customerId: await customerOf(3) };
+    expect((await server.call('POST', '/call/check', { token: tokens.frontdesk, body: call })).data).toEqual({ minutes: start });
+    expect((await server.call('POST', '/call/start', { token: tokens.frontdesk, body: call })).code).toBe(0);
+    expect((await server.call('POST', '/call/answered', { token: tokens.frontdesk, body: { callId: call.callId } })).code).toBe(0);
+    const end = await server.call<{ record: { result: string; billedMinutes: number } }>('POST', '/call/record', {
       token: tokens.frontdesk,
-      body: { number: '13800138000', startedAt: '2026-11-23T03:00:00.000Z', endedAt: '2026-11-23T02:00:00.000Z', durationSeconds: 0, result: 'failed' },
+      body: { ...call, result: 'answered', durationSeconds: 86400 },
     });
-    expect(answer).toMatchObject({ code: 400, msg: '通话结束时间早于开始时间' });
-    expect((await server.call<{ minutes: number }>('GET', '/call/balance', { token: tokens.frontdesk })).data.minutes).toBe(before);
+    expect(end.data.record).toMatchObject({ result: 'answered', billedMinutes: 1 });
+    // The same end again (a retry, or a replay) bills nothing more.
+    await server.call('POST', '/call/record', { token: tokens.frontdesk, body: { ...call, result: 'answered' } });
+    expect(await balance(tokens.frontdesk)).toBe(start - 1);
+    expect(await balance(tokens['hx-admin'])).toBe(otherChainStart);
+  });
+
+  it('refuses another chain’s or another store’s customer at every step: nothing stored, nothing billed', async () => {
+    const before = { rows: await callRows(), minutes: await balance(tokens.frontdesk) };
+    const refused = { code: 403, msg: '该客户不在您的门店范围内，不能拨打或记录通话' };
+    for (const customerId of [await customerOf(6), await customerOf(2), '999999999']) {
+      const call = { callId: `foreign-${customerId}`, number: '13800138000', customerId };
+      expect(await server.call('POST', '/call/check', { token: tokens.frontdesk, body: call })).toMatchObject(refused);
+      expect(await server.call('POST', '/call/start', { token: tokens.frontdesk, body: call })).toMatchObject(refused);
+      expect(await server.call('POST', '/call/record', { token: tokens.frontdesk, body: { ...call, result: 'answered' } })).toMatchObject(refused);
+    }
+    // Not an id at all: refused as bad input before anything is looked up.
+    const malformed = { callId: 'foreign-customer-x', number: '13800138000', customerId: 'customer-x' };
+    for (const path of ['/call/check', '/call/start']) {
+      expect(await server.call('POST', path, { token: tokens.frontdesk, body: malformed })).toMatchObject({ code: 400, msg: '客户格式不正确' });
+    }
+    expect(await callRows()).toBe(before.rows);
+    expect(await balance(tokens.frontdesk)).toBe(before.minutes);
+  });
+
+  it('a user cannot end or claim another user’s call', async () => {
+    const call = { callId: 'frontdesk-call-0002', number: '13800138000', customerId: await customerOf(3) };
+    await server.call('POST', '/call/start', { token: tokens.frontdesk, body: call });
+    const admin = await server.call('POST', '/call/record', { token: tokens.admin, body: { ...call, result: 'busy' } });
+    expect(admin).toMatchObject({ code: 409, msg: '通话标识重复' });
+  });
+});
+
+describe('call records by data scope', () => {
+  it('a store manager reads only their store’s calls, numbers masked when the store hides phones; headquarters reads all', async () => {
+    tokens.manager = await server.loginToken('manager');
+    const managerCall = { callId: 'manager-call-0001', number: '13811112222', customerId: await customerOf(2) };
+    expect((await server.call('POST', '/call/start', { token: tokens.manager, body: managerCall })).code).toBe(0);
+    await server.call('POST', '/call/record', { token: tokens.manager, body: { ...managerCall, result: 'no_answer' } });
+    // The front desk (城西店) called a 城东店 number without a customer: that call is 城西店's.
+    await server.call('POST', '/call/start', { token: tokens.frontdesk, body: { callId: 'frontdesk-no-customer', number: '13833334444' } });
+
+    await server.db.run(sql`INSERT INTO garage_setting (garage_id, chain_id, is_show_phone) VALUES (2, 1, false)
+                            ON CONFLICT (garage_id) DO UPDATE SET is_show_phone = false`);
+    try {
+      type Records = { list: { number: string; customerId: string | null; storeId: number }[]; total: number };
+      const mine = await server.call<Records>('GET', '/call/records', { token: tokens.manager, query: { pageSize: 100 } });
+      expect(mine.code).toBe(0);
+      expect(mine.data.list.length).toBeGreaterThan(0);
+      expect(mine.data.list.every((record) => record.storeId === 2)).toBe(true);
+      expect(mine.data.list.map((record) => record.number)).toContain('138****2222');
+      expect(JSON.stringify(mine.data)).not.toContain('13811112222');
+      expect(JSON.stringify(mine.data)).not.toContain('1383333');
+
+      const all = await server.call<Records>('GET', '/call/records', { token: tokens.admin, query: { pageSize: 100 } });
+      expect(all.data.list.map((record) => record.number)).toEqual(expect.arrayContaining(['13811112222', '13833334444']));
+      const otherChain = await server.call<Records>('GET', '/call/records', { token: tokens['hx-admin'], query: { pageSize: 100 } });
+      expect(otherChain.data.total).toBe(0);
+    } finally {
+      await server.db.run(sql`UPDATE garage_setting SET is_show_phone = true WHERE garage_id = 2`);
+    }
+  });
+});
+
+describe('bad input: a clear Chinese refusal, never a 500', () => {
+  it('refuses a SIP account another chain holds without saying who holds it', async () => {
+    const mine = await server.call('POST', '/call/sip-account/provision', {
+      token: tokens.admin,
+      body: { username: 'manager', sipUser: '8101', password: 'Phone@8101', realm: 'shared.test' },
+    });
+    expect(mine.code).toBe(0);
+    const theirs = await server.call('POST', '/call/sip-account/provision', {
+      token: tokens['hx-admin'],
+      body: { username: 'hx-admin', sipUser: '8101', password: 'Other@8101', realm: 'shared.test' },
+    });
+    expect(theirs).toMatchObject({ code: 409, msg: '该 SIP 账号不可用，请换一个账号' });
+    expect(JSON.stringify(theirs)).not.toMatch(/manager|连锁|其他用户/);
+    // The same refusal inside one chain: the message alone never tells the two cases apart.
+    const sameChain = await server.call('POST', '/call/sip-account/provision', {
+      token: tokens.admin,
+      body: { username: 'frontdesk', sipUser: '8101', password: 'Phone@8101', realm: 'shared.test' },
+    });
+    expect(sameChain).toMatchObject({ code: 409, msg: '该 SIP 账号不可用，请换一个账号' });
+  });
+
+  it('refuses a megabyte signalling address instead of storing it and serving it back', async () => {
+    const answer = await server.call('POST', '/call/sip-account/provision', {
+      token: tokens.admin,
+      body: { username: 'manager', sipUser: '8102', password: 'Phone@8102', realm: 'garage.test', server: `wss://${'a'.repeat(1_000_000)}` },
+    });
+    expect(answer).toMatchObject({ code: 400, msg: '信令服务器地址不能超过 512 个字' });
+    expect(await server.db.one(sql`SELECT 1 FROM sip_account WHERE sip_user = '8102'`)).toBeUndefined();
+  });
+
+  it('refuses a customer id beyond PostgreSQL’s integer as bad input', async () => {
+    const call = { callId: 'too-big-customer-id', number: '13800138000', customerId: String(2 ** 31) };
+    expect(await server.call('POST', '/call/check', { token: tokens.frontdesk, body: call })).toMatchObject({ code: 400, msg: '客户格式不正确' });
+    expect(await server.call('GET', '/call/records', { token: tokens.admin, query: { customerId: String(2 ** 31) } })).toMatchObject({ code: 400, msg: '客户格式不正确' });
+  });
+
+});
+
+describe('SIP events: bad input from whoever holds the secret', () => {
+  const secret = 'sip-events-test-secret';
+  let withEvents: TestServer;
+  beforeAll(async () => {
+    withEvents = await startTestServer({ config: { sipEventsSecret: secret } });
+  });
+  afterAll(() => withEvents?.close());
+
+  const post = async (fields: Record<string, string>, headers: Record<string, string> = { 'x-sip-events-secret': secret }) => {
+    const answer = await fetch(`${withEvents.url}/api/call/sip-events?yj-test=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+    return { status: answer.status, ...((await answer.json()) as { code: number; msg: string }) };
+  };
+  const event = { event: 'start', callId: 'call-0001', caller: '8001', realm: 'garage.test', callee: '13800138000', answeredAt: '1767225600.000000' };
+
+  it('checks the secret before it reads the input', async () => {
+    expect(await post({ ...event, callId: 'a\u0000b' }, {})).toMatchObject({ status: 200, code: 403, msg: 'SIP 事件密钥不正确' });
+  });
+
+  it('refuses NUL bytes, impossible times and unknown events in Chinese', async () => {
+    expect(await post({ ...event, caller: '80\u000001' })).toMatchObject({ status: 200, code: 400, msg: '主叫 SIP 账号包含无法识别的字符' });
+    expect(await post({ ...event, event: 'restart' })).toMatchObject({ status: 200, code: 400, msg: '不支持的 SIP 事件' });
+    expect(await post({ ...event, answeredAt: '0000-00-00' })).toMatchObject({ status: 200, code: 400, msg: '接听时间格式不正确' });
   });
 });

@@ -8,29 +8,41 @@
  *   DELETE /call/sip-account?userId=          admin: removes an account (that user's phone becomes disabled)
  *   GET    /call/balance                      { garageId, minutes }
  *   PUT    /call/balance                      admin: { minutes } sets, or { addMinutes } tops up the garage's minutes
- *   POST   /call/record                       the phone bar, when a call ends: { number, customerId, startedAt, answeredAt, endedAt, durationSeconds, result }
- *   GET    /call/records?customerId=&userId=&page=&pageSize=   { list, total }
+ *   POST   /call/check                        the phone bar, before dialling: { number, customerId? } → { minutes } or a refusal
+ *   POST   /call/start                        the phone bar, on dialling: { callId (SIP Call-ID), number, customerId? }
+ *   POST   /call/answered                     the phone bar, on answer: { callId } (timing only without SIP events)
+ *   POST   /call/record                       the phone bar, when a call ends: { callId, number, customerId, result } → { record, balance }
+ *   GET    /call/records?customerId=&userId=&page=&pageSize=   { list, total }, the caller's stores only
+ *
+ * Billing never trusts the browser: with SIP events (SIP_EVENTS_SECRET, routes/sip-events.ts)
+ * Kamailio's dialog timestamps are billed; without, the server's own receive times of the
+ * answer and end reports (docs/DECISIONS.md). Times and durations the browser sends are ignored.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { parse as parseInput } from '../http/input';
+import { isUniqueViolation, type Database } from '../db/database';
+import { serve } from '../http/contract';
+import * as calls from '../../../contracts/api/call';
+import type { TenantScope } from '../repositories/scope';
+import { settingsOf } from '../repositories/settings';
 import {
   addBalanceMinutes,
   balanceMinutes,
   deleteSipAccount,
   findChainUser,
   findSipAccount,
-  insertCallRecord,
+  findVisibleCustomerStore,
   listCallRecords,
+  recordCallEnd,
+  recordCallStart,
+  recordServerAnswer,
   listSipAccounts,
   setBalanceMinutes,
   upsertSipAccount,
-  type SqlExecutor,
 } from '../repositories/call';
 
 /** What this plugin needs from the app; the app layer passes it when registering the plugin. */
 export interface CallRoutesOptions {
-  db: SqlExecutor;
+  db: Database;
   /** The authenticated caller (the app's token check), or a thrown envelope error. */
   caller(request: FastifyRequest): Promise<{ userId: string; garageId: string; isAdmin: boolean }>;
   /** Thrown for business errors; the app's error handler turns it into { code, msg }. */
@@ -38,55 +50,22 @@ export interface CallRoutesOptions {
   /** Deployment defaults: SIP WebSocket URL (else the client derives wss://<realm>/webrtc) and STUN. */
   sipWebSocketUrl?: string;
   sipStunServer?: string;
+  /** Set when Kamailio reports calls (SIP_EVENTS_SECRET): billing then follows its dialog events. */
+  config?: { sipEventsSecret?: string };
 }
 
-const INPUT_LABELS = { sipUser: 'SIP 账号', password: 'SIP 密码', realm: 'SIP 域', server: '信令服务器地址', number: '号码', minutes: '分钟数', addMinutes: '充值分钟数' };
-const SIP_TOKEN = /^[A-Za-z0-9_.+-]{1,64}$/;
-const provisionSchema = z.object({
-  // Admins know their staff by login name; integrations by id. Either names a user of the caller's chain.
-  userId: z.union([z.string(), z.number()]).transform(String).optional(),
-  username: z.string().trim().min(1).optional(),
-  sipUser: z.string().regex(SIP_TOKEN, 'SIP 账号只能包含字母、数字和 _.+-'),
-  password: z.string().min(6, 'SIP 密码至少 6 位').max(128),
-  realm: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'SIP 域格式不正确'),
-  server: z
-    .string()
-    .regex(/^wss?:\/\/\S+$/, '信令服务器地址必须以 ws:// 或 wss:// 开头')
-    .nullish(),
-});
-const balanceSchema = z.union([
-  z.object({ minutes: z.number().int().min(0).max(10_000_000) }),
-  z.object({ addMinutes: z.number().int().min(1).max(10_000_000) }),
-]);
-const callResults = ['answered', 'busy', 'rejected', 'no_answer', 'unavailable', 'not_found', 'canceled', 'failed'] as const;
-const recordSchema = z
-  .object({
-    number: z.string().regex(/^\+?[0-9*#]{3,20}$/, '号码格式不正确'),
-    customerId: z.union([z.string(), z.number()]).transform(String).nullish(),
-    startedAt: z.iso.datetime(),
-    answeredAt: z.iso.datetime().nullish(),
-    endedAt: z.iso.datetime(),
-    durationSeconds: z.number().int().min(0).max(86_400),
-    result: z.enum(callResults),
-  })
-  .refine((record) => Date.parse(record.endedAt) >= Date.parse(record.startedAt), { message: '通话结束时间早于开始时间' });
-const recordsQuerySchema = z.object({
-  customerId: z.string().optional(),
-  userId: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-});
+/** Without SIP events, a call's server-timed talk time is capped here (2 hours). */
+export const SERVER_TIMED_MAX_SECONDS = 2 * 3600;
 
 export default async function callRoutes(app: FastifyInstance, options: CallRoutesOptions): Promise<void> {
   const { db, caller, fail } = options;
-  const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => parseInput(schema, value ?? {}, INPUT_LABELS);
   const admin = async (request: FastifyRequest) => {
     const who = await caller(request);
     if (!who.isAdmin) throw fail(403, '只有管理员可以管理网络电话');
     return who;
   };
 
-  app.get('/call/sip-account', async (request) => {
+  serve(app, calls.sipAccount, async (_input, request) => {
     const who = await caller(request);
     const account = await findSipAccount(db, who.garageId, who.userId);
     return {
@@ -102,69 +81,102 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
     };
   });
 
-  app.get('/call/sip-accounts', async (request) => {
+  serve(app, calls.sipAccounts, async (_input, request) => {
     const who = await admin(request);
     return { list: await listSipAccounts(db, who.garageId) };
   });
 
-  app.post('/call/sip-account/provision', async (request) => {
+  serve(app, calls.provisionSipAccount, async ({ userId, username, ...body }, request) => {
     const who = await admin(request);
-    const { userId, username, ...body } = parse(provisionSchema, request.body);
     if (!userId && !username) throw fail(400, '请选择要开通网络电话的员工');
     // Only staff of the caller's own chain: an id or name from another tenant is "not found".
     const staff = await findChainUser(db, who.garageId, { userId, username });
     if (!staff) throw fail(404, '该员工不存在');
-    const account = await upsertSipAccount(db, { ...body, userId: staff, garageId: who.garageId }).catch((error: { code?: string }) => {
-      if (error?.code === '23505') throw fail(409, '该 SIP 账号已分配给其他用户');
+    // SIP user and realm are unique across chains (Kamailio knows no tenants). The refusal is the
+    // same whoever holds the account, so it tells nothing about other chains' staff.
+    const account = await upsertSipAccount(db, { ...body, userId: staff, garageId: who.garageId }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw fail(409, '该 SIP 账号不可用，请换一个账号');
       throw error;
     });
     return { userId: account.userId, user: account.sipUser, realm: account.realm, ha1: account.ha1, server: account.server };
   });
 
-  app.delete('/call/sip-account', async (request) => {
+  serve(app, calls.deleteSipAccount, async ({ userId }, request) => {
     const who = await admin(request);
-    const { userId } = parse(z.object({ userId: z.string().min(1) }), request.query);
     if (!(await deleteSipAccount(db, who.garageId, userId))) throw fail(404, '该用户没有网络电话账号');
     return null;
   });
 
-  app.get('/call/balance', async (request) => {
+  serve(app, calls.callBalance, async (_input, request) => {
     const who = await caller(request);
     return { garageId: who.garageId, minutes: await balanceMinutes(db, who.garageId) };
   });
 
-  app.put('/call/balance', async (request) => {
+  serve(app, calls.setCallBalance, async (body, request) => {
     const who = await admin(request);
-    const body = parse(balanceSchema, request.body);
-    const minutes = 'minutes' in body ? await setBalanceMinutes(db, who.garageId, body.minutes) : await addBalanceMinutes(db, who.garageId, body.addMinutes);
+    const minutes = body.minutes !== undefined ? await setBalanceMinutes(db, who.garageId, body.minutes) : await addBalanceMinutes(db, who.garageId, body.addMinutes!);
     return { garageId: who.garageId, minutes };
   });
 
-  app.post('/call/record', async (request) => {
+  const sipEvents = Boolean(options.config?.sipEventsSecret);
+
+  /**
+   * The store a call belongs to: the customer's, which must be in the caller's chain and a store
+   * they see (else refused, nothing stored); without a customer, the store the caller works in.
+   */
+  const callStore = async (scope: TenantScope, customerId: string | null | undefined): Promise<number | null> => {
+    if (!customerId) return scope.defaultStoreId() ?? null;
+    const store = await findVisibleCustomerStore(db, scope, Number(customerId));
+    if (store === null) throw fail(403, '该客户不在您的门店范围内，不能拨打或记录通话');
+    return store;
+  };
+  const callOwner = async (request: FastifyRequest, customerId: string | null | undefined) => {
     const who = await caller(request);
-    const body = parse(recordSchema, request.body);
-    const { record, balanceMinutes: minutes } = await insertCallRecord(db, {
-      garageId: who.garageId,
-      userId: who.userId,
-      customerId: body.customerId ?? null,
-      number: body.number,
-      startedAt: body.startedAt,
-      answeredAt: body.answeredAt ?? null,
-      endedAt: body.endedAt,
-      durationSeconds: body.answeredAt ? body.durationSeconds : 0,
-      result: body.answeredAt ? 'answered' : body.result,
-    });
-    return { record, balance: { minutes } };
+    return { garageId: who.garageId, userId: who.userId, storeId: await callStore(request.scope, customerId) };
+  };
+
+  serve(app, calls.checkCall, async (body, request) => {
+    const owner = await callOwner(request, body.customerId);
+    return { minutes: await balanceMinutes(db, owner.garageId) };
   });
 
-  app.get('/call/records', async (request) => {
+  serve(app, calls.startCall, async (body, request) => {
+    const owner = await callOwner(request, body.customerId);
+    const record = await recordCallStart(db, { ...owner, sipCallId: body.callId, customerId: body.customerId ?? null, number: body.number });
+    if (!record) throw fail(409, '通话标识重复');
+    return { record };
+  });
+
+  serve(app, calls.callAnswered, async ({ callId }, request) => {
     const who = await caller(request);
-    const query = parse(recordsQuerySchema, request.query);
+    // With SIP events the answer time is Kamailio's; the browser's report only matters without them.
+    if (!sipEvents) await recordServerAnswer(db, who, callId);
+    return null;
+  });
+
+  serve(app, calls.endCall, async (body, request) => {
+    const owner = await callOwner(request, body.customerId);
+    const ended = await recordCallEnd(
+      db,
+      { ...owner, sipCallId: body.callId, customerId: body.customerId ?? null, number: body.number, result: body.result },
+      { serverTimed: !sipEvents, maxSeconds: SERVER_TIMED_MAX_SECONDS },
+    );
+    if (!ended) throw fail(409, '通话标识重复');
+    return { record: ended.record, balance: { minutes: ended.balanceMinutes } };
+  });
+
+  serve(app, calls.callRecords, async (query, request) => {
+    const who = await caller(request);
+    const { auth, scope } = request;
     return listCallRecords(db, who.garageId, {
+      storeIds: scope.storeIds,
+      // Calls tied to no store (headquarters staff, no customer) belong to whoever sees every store.
+      wholeChain: auth.dataScope === 1 && auth.garage.isHq,
       customerId: query.customerId,
       userId: query.userId,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
+      showPhone: (await settingsOf(db, auth)).isShowPhone,
     });
   });
 }

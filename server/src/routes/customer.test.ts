@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { LIFECYCLE_RULES, type CustomerConditionInput, type LifecycleStage } from '../../../widgets/customer-list/condition';
-import { maskMobile } from '../repositories/customer';
+import type { CustomerConditionInput } from '../../../contracts/customer-condition';
+import { LIFECYCLE_RULES, type LifecycleStage } from '../../../contracts/rules/customer';
+import { maskMobile } from '../../../contracts/rules/mobile';
 import { nextGroupName } from './customer';
 
 interface Row {
@@ -320,6 +321,14 @@ describe('groups', () => {
     expect(renamed.name).toBe('钻石客户');
     // A store manager may not delete a group headquarters made.
     expect((await server.call('DELETE', '/client/group', { token: manager, query: { id: live.id } })).code).toBe(403);
+    // Nor change the members of one: the front desk (who may manage groups) gets the same refusal.
+    const frontdesk = await server.loginToken('frontdesk');
+    const ownCustomer = (await ok<{ list: { id: number }[] }>('POST', '/client/list', frontdesk, {})).list[0].id;
+    for (const action of ['add', 'remove']) {
+      const change = await server.call('POST', '/client/group/members', { token: frontdesk, body: { groupId: fixed.id, action, customerIds: [ownCustomer] } });
+      expect(change).toMatchObject({ code: 403, msg: '只能修改或删除自己创建的分组' });
+    }
+    expect((await ok<{ id: number; memberCount: number }[]>('GET', '/client/groups', admin)).find((group) => group.id === fixed.id)!.memberCount).toBe(added.memberCount);
     expect(await ok('DELETE', '/client/group', admin, undefined, { id: live.id })).toEqual({ deleted: true });
     expect((await ok<{ id: number }[]>('GET', '/client/groups', admin)).some((group) => group.id === live.id)).toBe(false);
   });
@@ -393,5 +402,47 @@ describe('detail, panorama and board', () => {
     expect(east.counts.lost).toBe(expected((row) => row.store_id === 2 && stageOf(row) === 'lost').length);
     const managerBoard = await ok<{ stores: { storeId: number }[] }>('GET', '/client/board', manager);
     expect(managerBoard.stores.map((store) => store.storeId)).toEqual([2]);
+  });
+});
+
+describe('bad input: a clear Chinese refusal, never a 500', () => {
+  const refused = async (method: string, path: string, input: { body?: unknown; query?: Record<string, string | number> }) => {
+    const answer = await server.call(method, path, { token: admin, ...input });
+    expect(answer.status).toBe(200);
+    return { code: answer.code, msg: answer.msg };
+  };
+
+  it('refuses NUL bytes in any text, nothing stored', async () => {
+    expect(await refused('POST', '/tag', { body: { name: '贵\u0000宾' } })).toEqual({ code: 400, msg: '标签名称包含无法识别的字符' });
+    expect(await refused('POST', '/client/saveCondition', { body: { name: '常客', condition: { brands: ['宝\u0000马'] } } })).toEqual({ code: 400, msg: '品牌包含无法识别的字符' });
+    expect(await server.db.one(sql`SELECT 1 FROM tag WHERE name LIKE '贵%宾'`)).toBeUndefined();
+  });
+
+  it('refuses lone surrogates', async () => {
+    expect(await refused('POST', '/client/list', { body: { keyword: '张\ud800' } })).toEqual({ code: 400, msg: '关键词包含无法识别的字符' });
+    expect(await refused('POST', '/client/group', { body: { name: '\udc00组', kind: 'fixed', customerIds: [customers[0].id] } })).toEqual({ code: 400, msg: '分组名称包含无法识别的字符' });
+  });
+
+  it('refuses ids above 2^31−1, also inside lists, without the field path', async () => {
+    expect(await refused('GET', '/client/detail', { query: { customerId: 2 ** 31 } })).toEqual({ code: 400, msg: '客户格式不正确' });
+    expect(await refused('POST', '/client/list', { body: { tags: { ids: [2 ** 31] } } })).toEqual({ code: 400, msg: '标签格式不正确' });
+    expect(await refused('POST', '/tag/customers', { body: { tagIds: [1], customerIds: [1, 2 ** 31] } })).toEqual({ code: 400, msg: '客户格式不正确' });
+    expect(await refused('GET', '/client/board', { query: { storeIds: `1,${2 ** 31}` } })).toEqual({ code: 400, msg: '门店格式不正确' });
+  });
+
+  it('refuses impossible dates that have the right shape', async () => {
+    expect(await refused('POST', '/client/list', { body: { lastVisit: { from: '0000-00-00' } } })).toEqual({ code: 400, msg: '最近到店开始日期不是有效的日期' });
+    expect(await refused('POST', '/client/list', { body: { lastVisit: { to: '2026-02-30' } } })).toEqual({ code: 400, msg: '最近到店结束日期不是有效的日期' });
+  });
+
+  it('takes mileage as whole kilometres in a sane range', async () => {
+    expect(await refused('POST', '/client/list', { body: { mileage: { min: 1.5 } } })).toEqual({ code: 400, msg: '里程下限必须是整数' });
+    expect(await refused('POST', '/client/list', { body: { mileage: { max: 1e12 } } })).toEqual({ code: 400, msg: '里程上限不能超过 3000000 公里' });
+  });
+
+  it('refuses a megabyte name instead of storing it and serving it back', async () => {
+    const huge = '长'.repeat(1_000_000);
+    expect(await refused('POST', '/client/saveCondition', { body: { name: huge } })).toEqual({ code: 400, msg: '条件名称不能超过 20 个字' });
+    expect(await refused('POST', '/tag/group/rename', { body: { from: '', to: huge } })).toEqual({ code: 400, msg: '新标签组不能超过 12 个字' });
   });
 });

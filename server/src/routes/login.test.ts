@@ -55,29 +55,52 @@ describe('username + password', () => {
     expect(await server.call('POST', '/user/username-token', { body: '{not json', headers: from() })).toMatchObject({ code: 400, msg: '请求内容不是有效的 JSON' });
   });
 
-  it('locks an account after 5 failures in 10 minutes, from any address, and tells how long', async () => {
-    for (let i = 0; i < 4; i++) expect((await login('hx-manager', `wrong-${i}`)).code).toBe(401);
-    const fifth = await login('hx-manager', 'wrong-5');
+  it('locks an account at one address after 5 failures, tells how long, and opens after the window', async () => {
+    const attacker = from();
+    for (let i = 0; i < 4; i++) expect((await login('hx-manager', `wrong-${i}`, attacker)).code).toBe(401);
+    const fifth = await login('hx-manager', 'wrong-5', attacker);
     expect(fifth.code).toBe(429);
     expect(fifth.msg).toMatch(/^登录失败次数过多，请 (10|9) 分钟后再试$/);
-    // Even the right password is refused while locked, from a fresh address too.
-    const right = await login('hx-manager', 'Garage@2026');
+    // Even the right password is refused there while locked…
+    const right = await login('hx-manager', 'Garage@2026', attacker);
     expect(right.code).toBe(429);
     expect(right.headers.get('token')).toBeNull();
-    // Once the failures are older than the window, the account opens again.
-    await server.db.run(sql`UPDATE login_failure SET failed_at = failed_at - interval '11 minutes' WHERE key = 'user:hx-manager'`);
+    // …but the real user at another address signs in: one address cannot lock an account out.
     expect((await login('hx-manager', 'Garage@2026')).code).toBe(0);
+    await server.db.run(sql`UPDATE login_attempt SET window_started_at = window_started_at - interval '11 minutes' WHERE key LIKE 'password:hx-manager|%'`);
+    expect((await login('hx-manager', 'Garage@2026', attacker)).code).toBe(0);
   });
 
-  it('locks an address after 5 failures, whatever accounts it tries', async () => {
+  it('checks at most 5 of 200 concurrent guesses from one address, so a right one late in the flood is refused', async () => {
+    const attacker = from();
+    const guesses = Array.from({ length: 200 }, (_, i) => (i === 150 ? 'Garage@2026' : `guess-${i}`));
+    const answers = await Promise.all(guesses.map((password) => login('admin', password, attacker)));
+    const codes = answers.map((answer) => answer.code);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(4);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(195);
+    expect(answers[150].code).toBe(429);
+    expect(answers.every((answer) => answer.headers.get('token') === null)).toBe(true);
+    expect((await login('admin', 'Garage@2026')).code).toBe(0);
+  });
+
+  it('locks an address after 30 attempts, whatever accounts it tries', async () => {
     const address = from();
-    const names = ['a1', 'a2', 'a3', 'a4', 'a5'];
     const answers = [];
-    for (const name of names) answers.push(await login(name, 'wrong-password', address));
-    expect(answers.slice(0, 4).every((answer) => answer.code === 401)).toBe(true);
-    expect(answers[4].code).toBe(429);
+    for (let i = 1; i <= 30; i++) answers.push(await login(`sprayed-${i}`, 'wrong-password', address));
+    expect(answers.slice(0, 29).every((answer) => answer.code === 401)).toBe(true);
+    expect(answers[29].code).toBe(429);
     expect((await login('admin', 'Garage@2026', address)).code).toBe(429);
     expect((await login('admin', 'Garage@2026')).code).toBe(0);
+  });
+
+  it('locks one account guessed from many addresses after 50 attempts', async () => {
+    for (let machine = 0; machine < 10; machine++) {
+      const address = from();
+      for (let i = 0; i < 5; i++) await login('frontdesk', `spread-${machine}-${i}`, address);
+    }
+    expect((await login('frontdesk', 'Garage@2026')).code).toBe(429);
+    await server.db.run(sql`DELETE FROM login_attempt WHERE key LIKE 'password:frontdesk%'`);
+    expect((await login('frontdesk', 'Garage@2026')).code).toBe(0);
   });
 });
 
@@ -113,6 +136,22 @@ describe('tokens', () => {
     expect((await server.call('GET', '/user/info', { token: changed.headers.get('token')! })).code).toBe(0);
     expect((await login('hx-admin', 'Garage@2026')).code).toBe(401);
     expect((await login('hx-admin', 'NewPass2026')).code).toBe(0);
+  });
+
+  it('refuses common passwords and ones that contain the username', async () => {
+    const token = await server.loginToken('manager');
+    const change = (newPassword: string) => server.call('POST', '/user/pwd/update', { token, body: { oldPassword: 'Garage@2026', newPassword } });
+    expect(await change('Password123')).toMatchObject({ code: 400, msg: '新密码过于常见，容易被猜中，请换一个' });
+    expect(await change('woaini1314')).toMatchObject({ code: 400, msg: '新密码过于常见，容易被猜中，请换一个' });
+    expect(await change('Manager2026')).toMatchObject({ code: 400, msg: '新密码不能包含用户名' });
+  });
+
+  it('locks password changes after 5 wrong old passwords, but never the login', async () => {
+    const token = await server.loginToken('hx-manager');
+    const change = () => server.call('POST', '/user/pwd/update', { token, body: { oldPassword: 'not-it-123', newPassword: 'Fresh2026x' } });
+    for (let i = 0; i < 4; i++) expect((await change()).code).toBe(401);
+    expect((await change()).msg).toMatch(/^原密码错误次数过多，请 (10|9) 分钟后再试$/);
+    expect((await login('hx-manager', 'Garage@2026')).code).toBe(0);
   });
 });
 
@@ -151,6 +190,16 @@ describe('phone + SMS code', () => {
     const wrong = value === '000000' ? '111111' : '000000';
     expect(await phoneLogin(wrong)).toMatchObject({ code: 401, msg: '验证码错误' });
     await age(5);
+    expect(await phoneLogin(value)).toMatchObject({ code: 401, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('burns a code after 5 wrong guesses from any addresses, even before the right one', async () => {
+    await age(2);
+    await code();
+    const value = (await server.lastSmsCode(phone))!;
+    const wrong = (i: number) => String((Number(value) + i + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 4; i++) expect(await phoneLogin(wrong(i))).toMatchObject({ code: 401, msg: '验证码错误' });
+    expect(await phoneLogin(wrong(4))).toMatchObject({ code: 401, msg: '验证码错误次数过多，请重新获取' });
     expect(await phoneLogin(value)).toMatchObject({ code: 401, msg: '验证码已失效，请重新获取' });
   });
 

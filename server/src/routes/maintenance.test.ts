@@ -3,6 +3,7 @@
  * against the real seeded server (plans found, scope enforced, the widget's transform fed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as garageToday } from '../../../contracts/dates';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { buildTimeline, type MaintenancePoints } from '../../../widgets/maint-timeline/timeline';
@@ -213,7 +214,7 @@ describe('GET /vehicle/maint-points', () => {
     expect(vehicles.length).toBeGreaterThan(20);
     for (const { id } of vehicles) {
       const { data } = await server.call<{ currentMileage: number; points: Required<MaintenancePoints> }>('GET', '/vehicle/maint-points', { token: admin, query: { vehicleId: id } });
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+      const today = garageToday();
       const future = [...data.points.maintEstimate!, ...data.points.partReplaceAlert!];
       expect(data.points.maintEstimate, `vehicle ${id}`).toHaveLength(3);
       for (const point of future) {
@@ -242,7 +243,14 @@ describe('GET /vehicle/maint-points', () => {
     expect((await server.call('GET', '/vehicle/maint-points', { token: frontdesk, query: { vehicleId: westVehicle.id } })).code).toBe(0);
     expect((await server.call('GET', '/vehicle/maint-points', { token: otherTenant, query: { vehicleId: eastVehicle.id } })).code).toBe(404);
     const bad = await server.call('GET', '/vehicle/maint-points', { token: admin, query: { vehicleId: 'abc' } });
-    expect(bad.code).toBe(400);
+    expect([bad.code, bad.msg]).toEqual([400, '车辆格式不正确']);
+    // Beyond PostgreSQL's integer, or not whole: refused before any query, never a 500.
+    for (const vehicleId of [2 ** 31, 1.5]) {
+      const answer = await server.call('GET', '/vehicle/maint-points', { token: admin, query: { vehicleId } });
+      expect([answer.status, answer.code, answer.msg]).toEqual([200, 400, '车辆格式不正确']);
+    }
+    const missing = await server.call('GET', '/vehicle/maint-points', { token: admin });
+    expect([missing.code, missing.msg]).toEqual([400, '请填写车辆']);
     expect((await server.call('GET', '/vehicle/maint-points', { query: { vehicleId: eastVehicle.id } })).code).toBe(-2);
   });
 });

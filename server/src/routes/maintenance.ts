@@ -22,8 +22,13 @@
  * - partReplaceAlert: wear parts (category part) due within 180 days, one point each.
  */
 import type { FastifyInstance } from 'fastify';
+import { addMonths as addMonthsToDay, dayFromNumber as dayText, dayNumber, today as garageToday } from '../../../contracts/dates';
+import type { z } from 'zod';
 import { ApiError, Code, ok } from '../http/envelope';
-import { readInput, z } from '../http/input';
+import { serve } from '../http/contract';
+import * as calls from '../../../contracts/api/maintenance';
+import type { Queryable } from '../db/database';
+import type { TenantScope } from '../repositories/scope';
 import {
   findMaintenancePlan,
   findTimelineVehicle,
@@ -35,17 +40,7 @@ import {
   type TimelineVehicle,
 } from '../repositories/maintenance';
 
-export type PointEnum = 'MAINT_RECORD' | 'PART_REPLACE_RECORD' | 'PART_REPLACE_ALERT' | 'MAINT_ESTIMATE';
-
-export interface MaintenancePointOut {
-  maintRecordId: string;
-  maintDate: string | null;
-  estimate: { date: string | null; s4Price: number | null; zxcPrice: number | null };
-  mileage: number | null;
-  partList: string[];
-  maintMileage: number | null;
-  pointEnum: PointEnum;
-}
+export type MaintenancePointOut = z.output<typeof calls.maintenancePoint>;
 
 export interface EstimateInput {
   vehicle: Pick<TimelineVehicle, 'registrationDate' | 'mileage' | 'mileageUpdatedAt'>;
@@ -59,7 +54,7 @@ export interface EstimateInput {
 export interface EstimateResult {
   currentMileage: number;
   kmPerDay: number;
-  points: { history: MaintenancePointOut[]; partReplaceAlert: MaintenancePointOut[]; maintEstimate: MaintenancePointOut[] };
+  points: z.output<typeof calls.maintenancePoints>;
 }
 
 export const DEFAULT_KM_PER_DAY = 35;
@@ -68,19 +63,8 @@ const MAX_KM_PER_DAY = 300;
 const VISITS_AHEAD = 3;
 const VISIT_WINDOW_DAYS = 60;
 const ALERT_HORIZON_DAYS = 180;
-const DAY_MS = 86_400_000;
-
-const dayNumber = (day: string) => Math.floor(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS);
-const dayText = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 /** Same day of the month `months` later, clamped to the month's end (01-31 + 1 month = 02-28). */
-function addMonths(day: number, months: number): number {
-  const date = new Date(day * DAY_MS);
-  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
-  const lastOfMonth = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastOfMonth));
-  return Math.floor(target.getTime() / DAY_MS);
-}
+const addMonths = (day: number, months: number): number => dayNumber(addMonthsToDay(dayText(day), months));
 
 const round100 = (km: number) => Math.round(km / 100) * 100;
 const money = (yuan: number) => Math.round(yuan * 100) / 100;
@@ -277,36 +261,27 @@ function historyPoints(records: MaintenanceRecordRow[], planItems: PlanItemRow[]
   });
 }
 
-/** Today in the garage's time zone (the seed and the client reckon days there too). */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** The timeline of a vehicle the caller may see, or null: what /vehicle/maint-points answers and the panorama's 下次保养 reads. */
+export async function vehicleTimeline(db: Queryable, scope: TenantScope, vehicleId: number, timeZone: string) {
+  const vehicle = await findTimelineVehicle(db, scope, vehicleId);
+  if (!vehicle) return null;
+  const [records, replacements, plan] = await Promise.all([
+    vehicleMaintenanceRecords(db, scope, vehicle.id),
+    vehiclePartReplacements(db, scope, vehicle.id),
+    findMaintenancePlan(db, scope.chainId, vehicle),
+  ]);
+  const estimate = estimateTimeline({ vehicle, records, replacements, planItems: plan?.items ?? [], today: garageToday(timeZone) });
+  return { vehicle, planName: plan?.name ?? null, ...estimate };
 }
 
-const pointsQuery = z.object({
-  vehicleId: z.coerce.number({ message: '请选择车辆' }).int('车辆编号不正确').positive('车辆编号不正确'),
-});
-
 export default async function maintenanceRoutes(app: FastifyInstance) {
-  app.get('/vehicle/maint-points', async (request) => {
-    const { vehicleId } = readInput(request, pointsQuery, { vehicleId: '车辆' });
-    const vehicle = await findTimelineVehicle(app.db, request.scope, vehicleId);
-    if (!vehicle) throw new ApiError(Code.notFound, '车辆不存在或无权查看');
-    const [records, replacements, plan] = await Promise.all([
-      vehicleMaintenanceRecords(app.db, request.scope, vehicle.id),
-      vehiclePartReplacements(app.db, request.scope, vehicle.id),
-      findMaintenancePlan(app.db, request.scope.chainId, vehicle),
-    ]);
-    const estimate = estimateTimeline({
-      vehicle,
-      records,
-      replacements,
-      planItems: plan?.items ?? [],
-      today: todayIn(app.config.timeZone),
-    });
+  serve(app, calls.maintPoints, async ({ vehicleId }, request) => {
+    const timeline = await vehicleTimeline(app.db, request.scope, vehicleId, app.config.timeZone);
+    if (!timeline) throw new ApiError(Code.notFound, '车辆不存在或无权查看');
+    const { vehicle, ...rest } = timeline;
     return ok({
       vehicle: { id: vehicle.id, plate: vehicle.plate, brand: vehicle.brand, series: vehicle.series, model: vehicle.model, customerName: vehicle.customerName },
-      planName: plan?.name ?? null,
-      ...estimate,
+      ...rest,
     });
   });
 }

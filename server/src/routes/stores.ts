@@ -1,7 +1,9 @@
 /** The store list with customer counts, and what the batch import accepts. */
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
-import { readInput, z } from '../http/input';
+import { serve } from '../http/contract';
+import * as calls from '../../../contracts/api/garage';
+import { Permission } from '../../../contracts/permissions';
 import { storesWithCustomerCounts } from '../repositories/stores';
 
 /** Columns of the import template; `required` ones must be filled on every row. */
@@ -29,14 +31,13 @@ const IMPORT_COLUMNS = {
 };
 
 export default async function storeRoutes(app: FastifyInstance) {
-  app.get('/client/count/store', async (request) => {
+  serve(app, calls.storeCustomerCounts, async (_input, request) => {
     const stores = await storesWithCustomerCounts(app.db, request.scope);
     const selected = new Set(request.auth.selectedStoreIds);
     return ok(stores.map((store) => ({ code: String(store.id), storeNo: store.code, name: store.name, count: store.count, selected: selected.has(store.id) })));
   });
 
-  app.get('/client/import/task-config', { config: { permission: 5 } }, async (request) => {
-    const { type } = readInput(request, z.object({ type: z.enum(['customer', 'potential'], { message: '导入类型只能是 customer 或 potential' }).default('customer') }));
+  serve(app, calls.importTaskConfig, { config: { permission: Permission.customerImport } }, async ({ type }, request) => {
     return ok({
       type,
       title: type === 'customer' ? '客户批量导入' : '潜在客户导入',

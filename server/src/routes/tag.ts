@@ -12,17 +12,20 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok, refuse } from '../http/envelope';
-import { positiveId, readInput, z } from '../http/input';
+import { isUniqueViolation } from '../db/database';
+import { serve } from '../http/contract';
+import * as calls from '../../../contracts/api/tag';
+import { DEFAULT_TAG_COLOUR } from '../../../contracts/rules/tag';
 import { visibleCustomerIds } from '../repositories/customer';
 import { deleteTag, insertTag, mergeTags, renameTagGroup, tagById, tagCustomers, tagIdsOfChain, tagNameTaken, tagRows, updateTag } from '../repositories/tag';
-import { BULK_LIMIT, customerIdsFor } from './customer';
+import { customerIdsFor } from './customer';
 
-/** The palette the tag editor offers; any #rrggbb is accepted. */
-export const TAG_COLOURS = ['#dc2626', '#ea580c', '#f59e0b', '#65a30d', '#16a34a', '#0d9488', '#0891b2', '#2563eb', '#7c3aed', '#db2777', '#6b7280'];
-
-const tagName = z.string().trim().min(1, '请填写标签名称').max(12, '标签名称最多 12 个字');
-const groupName = z.string().trim().max(12, '标签组名称最多 12 个字');
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, '颜色格式应为 #RRGGBB');
+/** Two people creating the same name at once: the second gets the same refusal as if it came later. */
+const unlessTaken = <T>(name: string, work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw refuse.conflict(`标签「${name}」已存在`);
+    throw error;
+  });
 
 function requireWholeChain(request: FastifyRequest) {
   if (request.auth.dataScope !== 1 && !request.auth.isAdmin) throw refuse.forbidden('标签为全部门店共用，仅可查看全部门店数据的人员可以修改');
@@ -37,34 +40,29 @@ export default async function tagRoutes(app: FastifyInstance) {
     return tag;
   };
 
-  app.get('/tag/list', async (request) => ok(await tagRows(db, request.scope)));
+  serve(app, calls.tagList, async (_input, request) => ok(await tagRows(db, request.scope)));
 
-  app.post('/tag', async (request) => {
-    const input = readInput(request, z.object({ id: positiveId.optional(), name: tagName, colour: colour.optional(), groupName: groupName.default('') }), { name: '标签名称' });
+  serve(app, calls.saveTag, async (input, request) => {
     if (await tagNameTaken(db, request.scope, input.name, input.id)) throw refuse.conflict(`标签「${input.name}」已存在`);
     if (input.id !== undefined) {
       requireWholeChain(request);
       const tag = await found(request, input.id);
-      await updateTag(db, request.scope, tag.id, { name: input.name, colour: input.colour ?? tag.colour, groupName: input.groupName });
+      await unlessTaken(input.name, updateTag(db, request.scope, tag.id, { name: input.name, colour: input.colour ?? tag.colour, groupName: input.groupName }));
       return ok(await found(request, tag.id));
     }
-    const id = await insertTag(db, request.scope, { name: input.name, colour: input.colour ?? TAG_COLOURS[7], groupName: input.groupName });
+    const id = await unlessTaken(input.name, insertTag(db, request.scope, { name: input.name, colour: input.colour ?? DEFAULT_TAG_COLOUR, groupName: input.groupName }));
     return ok(await found(request, id));
   });
 
-  app.delete('/tag', async (request) => {
+  serve(app, calls.deleteTag, async ({ id }, request) => {
     requireWholeChain(request);
-    const { id } = readInput(request, z.object({ id: positiveId }), { id: '标签编号' });
     const tag = await found(request, id);
     await deleteTag(db, request.scope, id);
     return ok({ deleted: true, customers: tag.count });
   });
 
-  app.post('/tag/merge', async (request) => {
+  serve(app, calls.mergeTags, async (input, request) => {
     requireWholeChain(request);
-    const input = readInput(request, z.object({ sourceIds: z.array(positiveId).min(1, '请选择要合并的标签').max(100), targetId: positiveId }), {
-      targetId: '目标标签',
-    });
     const sources = input.sourceIds.filter((id) => id !== input.targetId);
     if (sources.length === 0) throw refuse.badInput('请选择要合并进目标标签的其他标签');
     await found(request, input.targetId);
@@ -74,23 +72,12 @@ export default async function tagRoutes(app: FastifyInstance) {
     return ok(await found(request, input.targetId));
   });
 
-  app.post('/tag/group/rename', async (request) => {
+  serve(app, calls.renameTagGroup, async (input, request) => {
     requireWholeChain(request);
-    const input = readInput(request, z.object({ from: groupName, to: groupName }), { from: '原标签组', to: '新标签组' });
     return ok({ changed: await renameTagGroup(db, request.scope, input.from, input.to) });
   });
 
-  app.post('/tag/customers', async (request) => {
-    const input = readInput(
-      request,
-      z.object({
-        tagIds: z.array(positiveId).min(1, '请选择标签').max(50),
-        action: z.enum(['add', 'remove']).default('add'),
-        customerIds: z.array(positiveId).max(BULK_LIMIT, `一次最多操作 ${BULK_LIMIT} 位客户`).optional(),
-        condition: z.record(z.string(), z.unknown()).optional(),
-      }),
-      { tagIds: '标签' },
-    );
+  serve(app, calls.tagCustomers, async (input, request) => {
     const tagIds = await tagIdsOfChain(db, request.scope, input.tagIds);
     if (tagIds.length !== new Set(input.tagIds).size) throw refuse.notFound('部分标签不存在或已被删除');
     const customers = input.customerIds ? await visibleCustomerIds(db, request.scope, input.customerIds) : input.condition ? await customerIdsFor(db, request, input.condition) : [];

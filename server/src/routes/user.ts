@@ -1,17 +1,19 @@
 /** The signed-in user: admin check, info, password, chosen stores. */
 import type { FastifyInstance } from 'fastify';
 import { issueToken } from '../plugins/auth';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { passwordProblem } from '../../../contracts/rules/password';
 import { ApiError, Code, ok } from '../http/envelope';
-import { idList, readInput, z } from '../http/input';
+import { serve } from '../http/contract';
+import * as calls from '../../../contracts/api/account';
 import { passwordHashOf, setSelectedStores, updatePassword } from '../repositories/accounts';
-import { lockedForSeconds, recordFailure } from '../repositories/login';
+import { throttled } from '../auth/throttle';
 
 export default async function userRoutes(app: FastifyInstance) {
-  app.get('/user/isAdmin', async (request) => ok(request.auth.isAdmin));
+  serve(app, calls.isAdmin, (_input, request) => ok(request.auth.isAdmin));
 
   // Answered from the request's auth context: no query beyond the one the token check made.
-  app.get('/user/info', async (request) => {
+  serve(app, calls.userInfo, (_input, request) => {
     const auth = request.auth;
     return ok({
       userId: auth.userId,
@@ -26,31 +28,28 @@ export default async function userRoutes(app: FastifyInstance) {
       isAdmin: auth.isAdmin,
       dataScope: auth.dataScope,
       roles: auth.roles,
+      mustChangePassword: auth.mustChangePassword,
     });
   });
 
-  app.post('/user/pwd/update', async (request, reply) => {
-    const input = readInput(request, z.object({ oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(128, '原密码不正确'), newPassword: z.string({ error: '请输入新密码' }).max(128, '新密码不能超过 64 位') }));
-    const problem = passwordProblem(input.newPassword);
+  serve(app, calls.updatePassword, async (input, request, reply) => {
+    const problem = passwordProblem(input.newPassword, request.auth.username);
     if (problem) throw new ApiError(Code.badInput, problem);
     if (input.newPassword === input.oldPassword) throw new ApiError(Code.badInput, '新密码不能与原密码相同');
-    // A stolen session must not be able to guess the password: same throttle as login.
-    const keys = [`user:${request.auth.username.toLowerCase()}`];
-    const wait = await lockedForSeconds(app.db, keys);
-    if (wait > 0) throw new ApiError(Code.tooMany, `原密码错误次数过多，请 ${Math.ceil(wait / 60)} 分钟后再试`);
-    const current = await passwordHashOf(app.db, request.auth.userId);
-    if (!(await verifyPassword(current?.password_hash, input.oldPassword))) {
-      await recordFailure(app.db, keys);
-      throw new ApiError(Code.wrongCredentials, '原密码不正确');
-    }
+    // A stolen session must not be able to guess the password. Its own key: a lock here stops
+    // password changes of this user only, never anybody's login.
+    const limits = [{ key: `password-change:${request.auth.userId}`, max: 5 }];
+    await throttled(app.db, limits, (minutes) => `原密码错误次数过多，请 ${minutes} 分钟后再试`, async () => {
+      const current = await passwordHashOf(app.db, request.auth.userId);
+      if (!(await verifyPassword(current?.password_hash, input.oldPassword))) throw new ApiError(Code.wrongCredentials, '原密码不正确');
+    });
     const version = await updatePassword(app.db, request.auth.userId, await hashPassword(input.newPassword));
     // Every older token (other devices too) is now revoked; this device continues with a new one.
     issueToken(app, reply, { id: request.auth.userId, token_version: version });
     return ok(null);
   });
 
-  app.put('/user/store-ids', async (request) => {
-    const { storeIds } = readInput(request, z.object({ storeIds: idList.optional() }), { storeIds: '门店' });
+  serve(app, calls.setStoreIds, async ({ storeIds }, request) => {
     const chosen = storeIds ?? [];
     const outside = chosen.filter((id) => !request.scope.canSeeStore(id));
     if (outside.length > 0) throw new ApiError(Code.forbidden, '无权查看所选门店');

@@ -1,7 +1,9 @@
 /** The demo chains' garages, roles, staff, settings and modules. */
+import { addMonths } from '../../../contracts/dates';
 import { sql, type Queryable } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { insertMany } from './bulk';
+import { isAdminRoleCode } from '../../../contracts/permissions';
 
 export const DEMO_PASSWORD = 'Garage@2026';
 
@@ -68,6 +70,8 @@ export const DEMO_CHAINS: ChainPlan[] = [
 
 const ROLES = [
   { code: 'garage_admin', name: '总部管理员', dataScope: 1, permissions: [-1] },
+  // The spec's second admin code: an admin of their own stores (contracts/rules/authority.ts).
+  { code: 'admin', name: '门店管理员', dataScope: 2, permissions: [-1] },
   { code: 'store_manager', name: '门店店长', dataScope: 2, permissions: [5, 11, 13, 15, 16, 17, 18] },
   { code: 'front_desk', name: '前台接待', dataScope: 2, permissions: [11, 16] },
 ] as const;
@@ -103,8 +107,9 @@ export async function seedAccounts(db: Queryable, chains: ChainPlan[], today: st
     }),
   );
   for (const row of roleRows) {
-    await db.run(sql`INSERT INTO role (id, chain_id, code, name, data_scope, permission_ids)
-                     VALUES (${row[0]}, ${row[1]}, ${row[2]}, ${row[3]}, ${row[4]}, ${sql.param(row[5])}::int[])`);
+    await db.run(sql`INSERT INTO role (id, chain_id, code, name, data_scope, permission_ids, built_in)
+                     VALUES (${row[0]}, ${row[1]}, ${row[2]}, ${row[3]}, ${row[4]}, ${sql.param(row[5])}::int[],
+                             ${isAdminRoleCode(row[2] as string)})`);
   }
   for (const chain of chains) {
     for (const user of chain.users) {
@@ -117,7 +122,7 @@ export async function seedAccounts(db: Queryable, chains: ChainPlan[], today: st
     for (const garageId of [chain.headquarters.id, ...chain.stores.map((s) => s.id)]) {
       await db.run(sql`INSERT INTO garage_setting (garage_id, chain_id) VALUES (${garageId}, ${chain.id})`);
     }
-    const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+    const nextYear = addMonths(today, 12); // 2028-02-29 + 1 year = 2029-02-28
     for (const module of MODULES) {
       // The second chain has not bought the web phone: module flags differ between tenants.
       const enabled = !(chain.id === 2 && module.code === 'web_phone');

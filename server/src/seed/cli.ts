@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DEMO_PASSWORD, resetSchema, seedDemo, todayIn } from './index';
+import { today } from '../../../contracts/dates';
+import { DEMO_PASSWORD, resetSchema, seedDemo } from './index';
 
 const { values } = parseArgs({
   options: {
@@ -33,7 +34,7 @@ try {
   const summary = await seedDemo(db, {
     customers: count(values.customers, 'customers') ?? config.seedCustomers,
     vehicles: count(values.vehicles, 'vehicles'),
-    today: values.today ?? todayIn(config.timeZone),
+    today: values.today ?? today(config.timeZone),
     log: (line) => console.log(`  ${line}`),
   });
   console.log(`演示数据已加载 (demo data loaded) in ${summary.seconds} s:`, summary);

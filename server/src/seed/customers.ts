@@ -3,6 +3,7 @@
  * saved conditions and SMS templates of one demo chain — all derived from one seeded PRNG.
  * Dates are relative to the seeding day, so "insurance expiring within 30 days" always finds cars.
  */
+import { dayFromNumber, dayNumber } from '../../../contracts/dates';
 import type { Queryable } from '../db/database';
 import { insertMany } from './bulk';
 import type { ChainPlan } from './accounts';
@@ -10,13 +11,11 @@ import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TI
 import { Random } from './random';
 import { makeVin } from './vin';
 
-const DAY = 86_400_000;
-
 /** Day number (days since 1970-01-01) ↔ 'YYYY-MM-DD'. */
-export const dayOf = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY);
-export const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
-const at = (day: number, hour: number, minute: number) =>
-  `${dateOf(day)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+08`;
+const dayOf = dayNumber;
+const dateOf = dayFromNumber;
+/** A moment on a garage day: without an offset, timestamptz reads it in the session time zone, the garage's. */
+const at = (day: number, hour: number, minute: number) => `${dateOf(day)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
 
 /** Next free id of each table across chains (ids are explicit so the data is the same every run). */
 export interface IdCounters {

@@ -8,9 +8,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isDay, today as garageToday } from '../../../contracts/dates';
 import type { Database, Queryable } from '../db/database';
 import { DEMO_CHAINS, DEMO_PASSWORD, seedAccounts, type ChainPlan } from './accounts';
-import { dateOf, dayOf, newCounters, seedChainCustomers } from './customers';
+import { newCounters, seedChainCustomers } from './customers';
 import { syncSequences } from './bulk';
 
 export { DEMO_CHAINS, DEMO_PASSWORD };
@@ -51,10 +52,6 @@ const SEQUENCED_TABLES = [
   'maintenance_record', 'part_replacement', 'insurance_policy', 'sms_template',
 ];
 
-export function todayIn(timeZone = 'Asia/Shanghai'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 export function defaultVehicles(customers: number): number {
   return customers === 3000 ? 3500 : Math.round(customers * (customers < 3000 ? 7 / 6 : 1.5));
 }
@@ -75,8 +72,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   const started = Date.now();
   const customers = options.customers ?? 3000;
   const vehicles = Math.max(customers, options.vehicles ?? defaultVehicles(customers));
-  const today = options.today ?? todayIn();
-  if (dateOf(dayOf(today)) !== today) throw new Error(`seed: today must be YYYY-MM-DD, got ${today}`);
+  const today = options.today ?? garageToday();
+  if (!isDay(today)) throw new Error(`seed: today must be YYYY-MM-DD, got ${today}`);
   const log = options.log ?? (() => undefined);
   const extraSeeds = await featureSeeds();
 

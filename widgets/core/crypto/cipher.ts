@@ -9,6 +9,7 @@ import Utf8 from 'crypto-js/enc-utf8';
 import Base64 from 'crypto-js/enc-base64';
 import WordArray from 'crypto-js/lib-typedarrays';
 import { DEFAULT_CIPHER_KEY } from './key';
+import { isValidCipherKey } from '../../../contracts/cipher';
 // crypto-js's AES defaults are CBC with PKCS#7 padding, exactly the envelope's mode.
 
 export { DEFAULT_CIPHER_KEY };
@@ -16,7 +17,7 @@ export { DEFAULT_CIPHER_KEY };
 const IV_BYTES = 16;
 
 function keyWords(key: string) {
-  if (![16, 24, 32].includes(key.length) || /[^\x20-\x7e]/.test(key)) {
+  if (!isValidCipherKey(key)) {
     throw new Error('GARAGE_CIPHER_KEY must be 16, 24 or 32 printable ASCII characters');
   }
   return Utf8.parse(key);

@@ -1,2 +1,2 @@
 /** Documented development default; production sets GARAGE_CIPHER_KEY at build and on the server. */
-export const DEFAULT_CIPHER_KEY = 'GarageSuite#2026';
+export { DEFAULT_CIPHER_KEY } from '../../../contracts/cipher';

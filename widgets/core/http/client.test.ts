@@ -108,6 +108,18 @@ describe('errors', () => {
     expect(toastTexts()).toEqual(['客户不存在']);
   });
 
+  it('treats code 0 with a msg other than ok as an error shown with its msg (spec 7)', async () => {
+    signIn();
+    server.routes.set('POST /api/client/saveCondition', () => ({ envelope: { code: 0, msg: '条件名称已存在', data: { id: 3 } } }));
+    server.routes.set('GET /api/client/quiet', () => ({ envelope: { code: 0, msg: '', data: [] } }));
+    const refused = await rejection(http.main.post('/client/saveCondition', { name: '金卡' }));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect([refused.code, refused.msg]).toEqual([0, '条件名称已存在']);
+    const unworded = await rejection(http.main.get('/client/quiet'));
+    expect(unworded.msg).toBe('操作失败，请稍后重试');
+    expect(toastTexts()).toEqual(['条件名称已存在', '操作失败，请稍后重试']);
+  });
+
   it('stays quiet about a business error when the call is silent', async () => {
     signIn();
     server.routes.set('GET /api/client/9', () => ({ envelope: { code: 1001, msg: '客户不存在' } }));

@@ -15,11 +15,13 @@ import { httpMessages } from '../messages';
 
 export const HTTP_TIMEOUT_MS = 600_000;
 export const EXPIRY_TOAST_THROTTLE_MS = 3000;
-/** 999 = login expired, -2 = token invalid (DESIGN.md envelope). */
+/** 999 = login expired, -2 = token invalid (docs/ARCHITECTURE.md, envelope). */
 export const EXPIRED_CODES: readonly number[] = [999, -2];
 /** The two answers the admin gate lets through, so the admin status can become known at all. */
 export const ADMIN_GATE_EXEMPT_PATHS: readonly string[] = ['/user/isAdmin', '/garageModule/one'];
 export const SKIP_DECRYPTION_PARAM = 'yj-test';
+/** The msg of a successful envelope (spec 7). */
+export const SUCCESS_MSG = 'ok';
 
 export type HostName = 'main' | 'wecom' | 'ai';
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
@@ -149,7 +151,7 @@ function abortable<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
 async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswer<T>> {
   const method = config.method;
   if (await blockedByAdminGate(config.path)) {
-    return { data: null as T, code: 0, msg: 'ok', status: 200, headers: new Headers() };
+    return { data: null as T, code: 0, msg: SUCCESS_MSG, status: 200, headers: new Headers() };
   }
 
   const query = serializeParams(config.params);
@@ -204,7 +206,7 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
   }
 
   if (response.status !== 200) throw transportFailure(config, response.status);
-  if (config.download) return { data: response.data as T, code: 0, msg: 'ok', status: response.status, headers: response.headers };
+  if (config.download) return { data: response.data as T, code: 0, msg: SUCCESS_MSG, status: response.status, headers: response.headers };
 
   let body: unknown;
   try {
@@ -212,7 +214,7 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
   } catch {
     throw transportFailure(config, response.status);
   }
-  if (!isEnvelope(body)) return { data: body as T, code: 0, msg: 'ok', status: response.status, headers: response.headers };
+  if (!isEnvelope(body)) return { data: body as T, code: 0, msg: SUCCESS_MSG, status: response.status, headers: response.headers };
 
   const code = Number(body.code);
   const msg = typeof body.msg === 'string' ? body.msg : '';
@@ -221,7 +223,8 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
     expireSession();
     throw new ApiError(code, msg || httpMessages.expired, response.status);
   }
-  if (code !== 0) {
+  // Spec 7: success is code 0 AND msg 'ok'; code 0 with any other msg is a refusal worded in that msg.
+  if (code !== 0 || msg !== SUCCESS_MSG) {
     const message = msg || httpMessages.failed;
     if (!config.silent) toast.error(message);
     throw new ApiError(code, message, response.status);

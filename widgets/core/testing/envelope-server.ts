@@ -1,6 +1,6 @@
 /**
  * A real HTTP server for the core's tests: answers `{ code, msg, data }` envelopes encrypted with
- * the shared cipher, exactly as DESIGN.md's server does, and records what it was asked.
+ * the shared cipher, exactly as the server does (docs/ARCHITECTURE.md), and records what it was asked.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';

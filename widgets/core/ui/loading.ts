@@ -1,8 +1,8 @@
 /**
  * A page-wide loading mask (spec 9: close delay 400 ms). Opens are counted, so overlapping work
  * keeps one mask, and the delayed close stops it flickering between consecutive requests.
+ * Its spinner (Shoelace) loads with the first mask, so that importing the core loads no Shoelace.
  */
-import './shoelace';
 import type { ReadonlySignal } from '@preact/signals-core';
 import { shared } from '../shared';
 import { adoptStyles } from './styles';
@@ -14,7 +14,7 @@ export const LOADING_CLOSE_DELAY_MS = 400;
 export const LOADING_MASK_ID = 'garage-suite-loading';
 
 const MASK_CSS = `
-:host { display: contents; }
+:host { display: contents !important; }
 .mask {
   position: fixed;
   inset: 0;
@@ -29,7 +29,7 @@ const MASK_CSS = `
   font-size: var(--sl-font-size-medium);
 }
 .mask[hidden] { display: none; }
-sl-spinner { font-size: 2.5rem; --track-width: 4px; }
+sl-spinner { font-size: 40px; --track-width: 4px; }
 `;
 
 const state = shared.loading;
@@ -46,6 +46,7 @@ function mask(): HTMLElement {
     box.className = 'mask';
     box.setAttribute('role', 'status');
     box.setAttribute('aria-live', 'polite');
+    void import('./shoelace').catch(() => undefined);
     const spinner = document.createElement('sl-spinner');
     spinner.setAttribute('lang', WIDGET_LANG);
     const text = document.createElement('span');

@@ -4,24 +4,67 @@
  * text itself is in theme.ts, so that a widget without Shoelace components does not load it.
  */
 
-/** `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. */
-export function themeForShadowRoot(css: string): string {
-  return css
-    .replace(/:root\s*,\s*:host\s*,\s*\.sl-theme-light/g, ':host')
-    .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
-    .replace(/:root/g, ':host');
+/** Shoelace's tokens are in rem; 1rem is 16px on a page that keeps the browser's default. */
+export const REM_PX = 16;
+
+/** `0.875rem` → `14px`: our sizes must not follow a partner page's root font size (`html{font-size:8px}`). */
+export function remToPx(css: string): string {
+  return css.replace(/(-?\d*\.?\d+)rem\b/g, (_, value: string) => `${Number((Number(value) * REM_PX).toFixed(3))}px`);
 }
 
+/**
+ * `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. Every
+ * rem becomes px (remToPx), and the few rem sizes inside Shoelace components we render are set
+ * in px from outside (an outer rule beats a component's own `:host` rule).
+ */
+export function themeForShadowRoot(css: string): string {
+  const theme = remToPx(
+    css
+      .replace(/:root\s*,\s*:host\s*,\s*\.sl-theme-light/g, ':host')
+      .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
+      .replace(/:root/g, ':host'),
+  );
+  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n`;
+}
+
+export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
+
+/**
+ * Every element's start. The page's CSS reaches our host element, and through it everything that
+ * inherits: `*{all:unset!important}` makes it inline and serif, `body{direction:rtl}` mirrors it.
+ * So the host resets what inherits, with !important: a page's !important rules on the host beat
+ * a shadow root's normal `:host` rules, while the shadow root's !important ones beat the page's
+ * (CSS Cascade 5, "context"). The `font` shorthand also resets kerning, variants, feature and
+ * variation settings; the font stack is declared once, as an !important custom property, so a
+ * page's `--sl-font-sans` cannot replace it either. A widget that changes one of these at its
+ * `:host` (font-size 14px, display inline-block…) writes !important too. Not reset: visibility,
+ * pointer-events and cursor, which a partner's hidden or disabled container must still pass on.
+ * Sizes are px: `rem` would follow the page's root font size.
+ */
 export const BASE_CSS = `
 :host {
-  --sl-font-sans: -apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei',
-    'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;
-  display: block;
-  box-sizing: border-box;
-  font-family: var(--sl-font-sans);
-  font-size: var(--sl-font-size-medium);
-  line-height: var(--sl-line-height-normal);
-  color: var(--sl-color-neutral-800);
+  --sl-font-sans: ${FONT_STACK} !important;
+  display: block !important;
+  box-sizing: border-box !important;
+  direction: ltr !important;
+  unicode-bidi: isolate !important;
+  writing-mode: horizontal-tb !important;
+  font: 400 16px/1.8 var(--sl-font-sans) !important;
+  letter-spacing: normal !important;
+  word-spacing: normal !important;
+  text-transform: none !important;
+  text-align: start !important;
+  text-indent: 0 !important;
+  text-shadow: none !important;
+  white-space: normal !important;
+  word-break: normal !important;
+  overflow-wrap: normal !important;
+  hyphens: manual !important;
+  list-style: disc !important;
+  border-collapse: separate !important;
+  border-spacing: 0 !important;
+  color-scheme: light !important;
+  color: var(--sl-color-neutral-800, #27272a) !important;
   -webkit-font-smoothing: antialiased;
 }
 :host([hidden]) { display: none !important; }

@@ -25,7 +25,7 @@ const variants: Record<ToastType, string> = { success: 'success', info: 'primary
 
 
 const STACK_CSS = `
-:host { display: contents; }
+:host { display: contents !important; }
 .stack {
   position: fixed;
   top: ${TOAST_OFFSET_PX}px;
@@ -40,7 +40,7 @@ const STACK_CSS = `
   max-width: calc(100vw - ${TOAST_OFFSET_PX * 2}px);
   pointer-events: none;
 }
-sl-alert { pointer-events: auto; min-width: min(20rem, 100%); }
+sl-alert { pointer-events: auto; min-width: min(320px, 100%); }
 sl-alert::part(base) { box-shadow: var(--sl-shadow-large); }
 .icon { display: inline-flex; width: 1.25em; height: 1.25em; }
 .icon svg { width: 100%; height: 100%; fill: currentColor; }

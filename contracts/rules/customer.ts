@@ -1,13 +1,19 @@
 /**
- * The zod-free half of the customer condition (condition.ts): constants, lifecycle rules and
- * helpers the widgets need at run time, so a widget bundle does not carry zod. condition.ts
- * re-exports everything here; the server imports condition.ts.
+ * Customer rules shared by the server and the widgets, zod-free so a widget bundle does not carry
+ * zod: the condition's constants and helpers (its schema is contracts/customer-condition.ts), the
+ * lifecycle stages and their rules, the bulk limit.
  */
-import type { CustomerConditionInput } from './condition';
+import type { CustomerConditionInput } from '../customer-condition';
 
 export const CONDITION_VERSION = 1;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 200;
+
+/** Bulk actions on "every matching customer" stop here; larger sets go through live groups. */
+export const BULK_LIMIT = 10_000;
+
+/** Odometer readings above this are typing mistakes, not cars (the record stands near 5 million km). */
+export const MAX_MILEAGE_KM = 3_000_000;
 
 /** Lifecycle stages of the customer board (rules in LIFECYCLE_RULES). */
 export const LIFECYCLE_STAGES = ['new', 'active', 'sleeping', 'lost'] as const;

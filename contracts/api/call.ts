@@ -1,0 +1,155 @@
+/**
+ * Web phone (spec section 7: /call/sip-account, /call/balance; plus what admins, the phone bar and
+ * Kamailio need). Billing never trusts the browser: times and durations it sends are ignored.
+ */
+import { z } from 'zod';
+import { apiCalls } from './route';
+import { idText, integer, oneOf, pattern, requiredText } from '../fields';
+
+const call = apiCalls('网络电话');
+
+export const CALL_RESULTS = ['answered', 'busy', 'rejected', 'no_answer', 'unavailable', 'not_found', 'canceled', 'failed'] as const;
+
+const SIP_TOKEN = /^[A-Za-z0-9_.+-]{1,64}$/;
+// JsSIP's Call-IDs are 15+ random characters; Kamailio refuses INVITEs with other characters.
+const callId = pattern('通话标识', /^[A-Za-z0-9._~+@:-]{8,128}$/, '通话标识格式不正确', { max: 128 });
+const number = pattern('号码', /^\+?[0-9*#]{3,20}$/, '号码格式不正确', { max: 21 });
+/** The customer called, if any ('' = none, as older phone bars send it). */
+const customerId = z.preprocess((value) => (value === '' ? null : value), idText('客户').nullish());
+const MAX_MINUTES = 10_000_000;
+
+export const callRecord = z.object({
+  id: z.string(),
+  userId: z.string(),
+  customerId: z.string().nullable(),
+  storeId: z.number().nullable(),
+  number: z.string(),
+  startedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  durationSeconds: z.number(),
+  billedMinutes: z.number(),
+  /** 'calling' while the call is in progress. */
+  result: z.enum([...CALL_RESULTS, 'calling']),
+  timedBy: z.enum(['sip', 'server']),
+});
+
+const balance = z.object({ garageId: z.string(), minutes: z.number() });
+
+export const sipAccount = call({
+  method: 'GET',
+  path: '/call/sip-account',
+  summary: '当前用户的 SIP 账号（账号在 response.data，未开通为 null）',
+  answer: z.object({
+    response: z.object({ data: z.object({ user: z.string(), ha1: z.string(), realm: z.string(), server: z.string(), stun: z.string() }).nullable() }),
+  }),
+});
+
+export const sipAccounts = call({
+  method: 'GET',
+  path: '/call/sip-accounts',
+  summary: '本连锁的 SIP 账号（管理员；不含 HA1）',
+  answer: z.object({ list: z.array(z.object({ userId: z.string(), garageId: z.string(), sipUser: z.string(), realm: z.string(), server: z.string().nullable() })) }),
+});
+
+export const provisionSipAccount = call({
+  method: 'POST',
+  path: '/call/sip-account/provision',
+  summary: '为员工开通网络电话（管理员）：保存 HA1，不保存密码',
+  input: z.object({
+    // Admins know their staff by login name; integrations by id. Either names a user of the caller's chain.
+    userId: idText('员工').optional(),
+    username: requiredText('员工账号', { max: 64 }).optional(),
+    sipUser: pattern('SIP 账号', SIP_TOKEN, 'SIP 账号只能包含字母、数字和 _.+-', { max: 64 }),
+    password: z.string({ error: '请填写 SIP 密码' }).min(6, 'SIP 密码至少 6 位').max(128, 'SIP 密码不能超过 128 位'),
+    realm: pattern('SIP 域', /^[A-Za-z0-9.-]{1,253}$/, 'SIP 域格式不正确', { max: 253 }),
+    server: pattern('信令服务器地址', /^wss?:\/\/[!-~]+$/, '信令服务器地址必须以 ws:// 或 wss:// 开头', { max: 512 }).nullish(),
+  }),
+  answer: z.object({ userId: z.string(), user: z.string(), realm: z.string(), ha1: z.string(), server: z.string().nullable() }),
+});
+
+export const deleteSipAccount = call({
+  method: 'DELETE',
+  path: '/call/sip-account',
+  summary: '删除员工的 SIP 账号（管理员）',
+  input: z.object({ userId: idText('员工') }),
+  answer: z.null(),
+});
+
+export const callBalance = call({ method: 'GET', path: '/call/balance', summary: '本连锁剩余通话分钟数', answer: balance });
+
+export const setCallBalance = call({
+  method: 'PUT',
+  path: '/call/balance',
+  summary: '设置（minutes）或充值（addMinutes）通话分钟数（管理员）',
+  input: z
+    .object({
+      minutes: integer('分钟数', { min: 0, max: MAX_MINUTES, unit: ' 分钟' }).optional(),
+      addMinutes: integer('充值分钟数', { min: 1, max: MAX_MINUTES, unit: ' 分钟' }).optional(),
+    })
+    .refine((body) => (body.minutes === undefined) !== (body.addMinutes === undefined), { error: '请填写分钟数或充值分钟数（二选一）' }),
+  answer: balance,
+});
+
+export const checkCall = call({
+  method: 'POST',
+  path: '/call/check',
+  summary: '拨号前检查：客户须在本人门店范围内；答剩余分钟数',
+  input: z.object({ number, customerId }),
+  answer: z.object({ minutes: z.number() }),
+});
+
+export const startCall = call({
+  method: 'POST',
+  path: '/call/start',
+  summary: '拨号时登记 SIP Call-ID',
+  input: z.object({ callId, number, customerId }),
+  answer: z.object({ record: callRecord }),
+});
+
+export const callAnswered = call({
+  method: 'POST',
+  path: '/call/answered',
+  summary: '对方接听（仅无 SIP 事件时用于计时）',
+  input: z.object({ callId }),
+  answer: z.null(),
+});
+
+export const endCall = call({
+  method: 'POST',
+  path: '/call/record',
+  summary: '通话结束：记录结果；时长与计费以服务器或 SIP 服务器所见为准',
+  // startedAt, answeredAt, endedAt and durationSeconds may still come from older phone bars; they are ignored.
+  input: z.object({ callId, number, customerId, result: oneOf('通话结果', CALL_RESULTS) }),
+  answer: z.object({ record: callRecord, balance: z.object({ minutes: z.number() }) }),
+});
+
+export const callRecords = call({
+  method: 'GET',
+  path: '/call/records',
+  summary: '通话记录（本人可见门店；号码按门店设置打码）',
+  input: z.object({
+    customerId: idText('客户').optional(),
+    userId: idText('员工').optional(),
+    page: integer('页码', { min: 1, max: 100_000 }).default(1),
+    pageSize: integer('每页条数', { min: 1, max: 100 }).default(10),
+  }),
+  answer: z.object({ list: z.array(callRecord), total: z.number() }),
+});
+
+// Kamailio's $TV(Sn): "<seconds>.<microseconds>".
+const unixTime = (label: string) => pattern(label, /^\d{9,11}\.\d{1,6}$/, `${label}格式不正确`, { max: 18 }).transform((value) => new Date(Math.round(Number(value) * 1000)));
+const sipToken = (label: string) => requiredText(label, { max: 128 });
+const dialog = { callId: sipToken('通话标识'), caller: sipToken('主叫 SIP 账号'), realm: sipToken('SIP 域'), callee: sipToken('被叫号码'), answeredAt: unixTime('接听时间') };
+
+export const sipEvent = call({
+  method: 'POST',
+  path: '/call/sip-events',
+  summary: 'Kamailio 的通话事件（dialog:start / dialog:end），以共享密钥 X-Sip-Events-Secret 认证',
+  input: z.discriminatedUnion(
+    'event',
+    [z.object({ event: z.literal('start'), ...dialog }), z.object({ event: z.literal('end'), ...dialog, endedAt: unixTime('结束时间') })],
+    { error: '不支持的 SIP 事件' },
+  ),
+  answer: z.union([z.null(), z.object({ billedMinutes: z.number(), balanceMinutes: z.number() })]),
+});

@@ -1,0 +1,1 @@
+export function precompress(dir: string): number;

@@ -1,0 +1,19 @@
+// Brotli and gzip beside every text asset, served as they are by the server (@fastify/static
+// `preCompressed`): a first visit downloads a third of the bytes and nothing is compressed per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Writes `<file>.br` and `<file>.gz` for every .js/.css/.html/.svg/.json file of 1 KB or more under `dir`; answers how many. */
+export function precompress(dir) {
+  let compressed = 0;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const full = path.join(dir, file);
+    if (!/\.(js|css|html|svg|json)$/.test(file) || !statSync(full).isFile() || statSync(full).size < 1024) continue;
+    const content = readFileSync(full);
+    writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+    compressed += 1;
+  }
+  return compressed;
+}

@@ -1,0 +1,103 @@
+/**
+ * Production mode: what a server started with NODE_ENV=production refuses (default key, demo
+ * passwords, development adapters) and what it does instead (no seed, no dev WeCom login, no
+ * texts without a gateway). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase, sql } from './db/database';
+import { hashPassword } from './auth/passwords';
+import { ProductionRefusal } from './production';
+import { developmentWecom } from './providers/wecom';
+import { DEFAULT_CIPHER_KEY } from '../../contracts/cipher';
+import { decryptText } from '../../widgets/core/crypto/cipher';
+import { startTestServer, type TestServer } from '../../tests/support/server';
+
+const OWN_KEY = 'k3y-of-this-garage-chain-2026-xx';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-production-'));
+const productionConfig = (env: Record<string, string> = {}) =>
+  loadConfig({ NODE_ENV: 'production', GARAGE_CIPHER_KEY: OWN_KEY, ...env }, { dataDir, jwtSecret: 'production-test-secret' });
+
+let seeded: TestServer;
+beforeAll(async () => {
+  seeded = await startTestServer();
+});
+afterAll(async () => {
+  await seeded?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function refusal(start: Promise<unknown>): Promise<ProductionRefusal> {
+  const error = await start.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(ProductionRefusal);
+  return error as ProductionRefusal;
+}
+
+describe('production refuses to start', () => {
+  it('on the published cipher key, saying in Chinese and English what to set', async () => {
+    const error = await refusal(buildApp(productionConfig({ GARAGE_CIPHER_KEY: DEFAULT_CIPHER_KEY }), { database: seeded.db, logger: false }));
+    expect(error.message).toContain('GARAGE_CIPHER_KEY');
+    expect(error.message).toContain('应答加密密钥仍是公开的默认值');
+    expect(error.message).toContain('is the published default');
+  });
+
+  it('while a demo account still has the demo password, naming each one', async () => {
+    const error = await refusal(buildApp(productionConfig(), { database: seeded.db, logger: false }));
+    for (const username of ['admin', 'manager', 'frontdesk', 'hx-admin']) expect(error.message).toContain(`演示账号 ${username} 仍在使用公开的演示密码`);
+  });
+
+  it('with a development adapter, even one handed in explicitly', async () => {
+    const error = await refusal(buildApp(productionConfig(), { database: seeded.db, logger: false, providers: { wecom: developmentWecom() } }));
+    expect(error.message).toContain('不能使用开发用适配器 wecom: development');
+  });
+
+  it('never seeds, whatever SEED_ON_EMPTY says', () => {
+    expect(productionConfig({ SEED_ON_EMPTY: '1' }).seedOnEmpty).toBe(false);
+    expect(loadConfig({ SEED_ON_EMPTY: '1' }, { dataDir, jwtSecret: 'x' }).seedOnEmpty).toBe(true);
+  });
+});
+
+describe('a production server', () => {
+  it('starts on an empty database without seeding, and refuses the development WeCom and SMS doors', async () => {
+    const db = await openDatabase({ pgliteDir: path.join(dataDir, 'empty') });
+    const app = await buildApp(productionConfig(), { database: db, logger: false });
+    try {
+      expect((await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM garage`))?.n).toBe(0);
+      const wecom = await app.inject({ method: 'GET', url: '/api/qy/qy-login?yj-test=1&code=dev:wwantu0000demo01:AnTuChen' });
+      expect(wecom.json()).toMatchObject({ code: 503, msg: '企业微信登录尚未配置，请使用账号密码登录' });
+      expect(wecom.headers.token).toBeUndefined();
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('runs on the seeded chain once every demo password is changed, and sends no login code without a gateway', async () => {
+    const hash = await hashPassword('Changed-Before-Launch-7');
+    await seeded.db.run(sql`UPDATE app_user SET password_hash = ${hash}`);
+    const app = await buildApp(productionConfig({ SIP_WS_URL: 'wss://sip.example.cn/webrtc' }), { database: seeded.db, logger: false });
+    try {
+      // Pages may open secure WebSockets only (the SIP server), never plain ws:.
+      const csp = String((await app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+      expect(csp).toContain("connect-src 'self' data: wss: wss://sip.example.cn;");
+      expect(csp).not.toMatch(/\bws:/);
+      const code = await app.inject({ method: 'POST', url: '/api/user/phone-code?yj-test=1', payload: { phone: '13800000001' } });
+      expect(code.json()).toMatchObject({ code: 503, msg: '短信通道尚未配置，请使用账号密码登录或联系管理员' });
+      expect((await seeded.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_outbox`))?.n).toBe(0);
+      const login = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'admin', password: 'Changed-Before-Launch-7' } });
+      expect(login.headers.token).toBeTruthy();
+      // Answers are encrypted with the chain's own key, which is what the build bakes in.
+      expect(JSON.parse(decryptText(login.body, OWN_KEY))).toMatchObject({ code: 0, msg: 'ok', data: { userId: 1 } });
+      expect(() => JSON.parse(decryptText(login.body, DEFAULT_CIPHER_KEY))).toThrow();
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * Every element alone on a partner's page — another origin than our server, one script tag of
+ * ours, a hostile stylesheet (`*{all:unset!important}`, an 8 px root font, a right-to-left body)
+ * and the partner's own storage (a `user` that is not our JSON, a `mac`, a `VERSION`, a
+ * sessionStorage cart) — at 1280 px and at 360 px (the WeCom sidebar). What a partner relies on:
+ * our layout is ours (left to right, our font, our sizes, no sideways scroll), their storage is
+ * theirs (untouched by login and logout), and after logout every widget drops what it showed and
+ * says 「请先登录」. Screenshots: /tmp/partner-<element>-<width>.png.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sql } from '../../server/src/db/database';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchChromium, loginThroughForm, openPage } from './host-helpers';
+
+const HOSTILE_CSS = `
+*, *::before, *::after { all: unset !important; }
+html { font-size: 8px !important; }
+body { direction: rtl !important; font-family: Georgia, serif !important; letter-spacing: 3px !important;
+  text-transform: uppercase !important; line-height: 3 !important; word-spacing: 12px !important;
+  text-align: right !important; color: #b00 !important; }
+head, script, style, title { display: none !important; }
+`;
+
+/** The partner's own entries, in the very keys the spec gives our host app. */
+const PARTNER_LOCAL = { user: 'partner-user: not JSON {', mac: 'partner-mac', webPhone: 'partner phone', VERSION: 'partner-v7' };
+const PARTNER_SESSION = { cart: '3 件商品', user: 'partner session user' };
+
+interface ElementCase {
+  tag: string;
+  /** dist/widgets/<feature>.js */
+  feature: string;
+  /** Attributes besides api-base (the token is added where the case is signed in). */
+  attributes?: (context: { vehicleId: number }) => Record<string, string>;
+  /** Something in the shadow root that shows the widget loaded its data. */
+  ready?: string;
+  /** The host's display against all:unset. */
+  display?: string;
+  /** Needs no session (it shows itself signed out). */
+  public?: boolean;
+}
+
+const ELEMENTS: ElementCase[] = [
+  { tag: 'garage-customer-list', feature: 'customer-list', ready: 'tbody tr[data-customer-id]' },
+  { tag: 'garage-customer-board', feature: 'customer-board', ready: '.stages' },
+  { tag: 'garage-customer-groups', feature: 'customer-groups', ready: '.cards' },
+  { tag: 'garage-tag-manage', feature: 'tag-manage', ready: '.tag-grid' },
+  { tag: 'garage-vehicle-panorama', feature: 'vehicle-panorama', ready: '[data-testid="panorama-plate"]', attributes: ({ vehicleId }) => ({ 'vehicle-id': String(vehicleId) }) },
+  { tag: 'garage-maint-timeline', feature: 'maint-timeline', ready: '[data-testid="timeline-entry"]', attributes: ({ vehicleId }) => ({ 'vehicle-id': String(vehicleId) }) },
+  { tag: 'garage-phone-bar', feature: 'phone-bar', ready: '[part="bar"]' },
+  { tag: 'garage-session-badge', feature: 'session-badge', ready: '.name:not(:has(.loading))', display: 'inline-block' },
+  { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
+];
+
+let server: TestServer;
+let partner: Server;
+let partnerUrl: string;
+let browser: Browser;
+let adminToken: string;
+let vehicleId: number;
+const partnerRequests: string[] = [];
+const pages = new Map<string, string>();
+
+function partnerPage(element: ElementCase, attributes: Record<string, string>): string {
+  const rendered = Object.entries(attributes).map(([name, value]) => ` ${name}="${value.replace(/"/g, '&quot;')}"`).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner CRM</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<style>${HOSTILE_CSS}</style>
+<script>
+  // The partner's own storage, there before any script of ours.
+  for (const [key, value] of Object.entries(${JSON.stringify(PARTNER_LOCAL)})) localStorage.setItem(key, value);
+  for (const [key, value] of Object.entries(${JSON.stringify(PARTNER_SESSION)})) sessionStorage.setItem(key, value);
+  window.garageEvents = [];
+  for (const name of ['garage-logged-in', 'garage-logged-out', 'garage-navigate']) {
+    document.addEventListener(name, (event) => window.garageEvents.push({ name, detail: event.detail }));
+  }
+</script></head>
+<body>
+<p>Partner CRM · 合作方客户系统 365–181</p>
+<${element.tag}${rendered}></${element.tag}>
+<script type="module" src="${server.url}/widgets/${element.feature}.js"></script>
+</body></html>`;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  adminToken = await server.loginToken('admin');
+  vehicleId = (await server.db.one<{ id: number }>(sql`
+    SELECT v.id FROM vehicle v JOIN maintenance_record r ON r.vehicle_id = v.id
+     GROUP BY v.id HAVING count(r.id) >= 3 ORDER BY v.id LIMIT 1`))!.id;
+  partner = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://partner');
+    partnerRequests.push(url.pathname);
+    const page = pages.get(url.pathname);
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  // "localhost" while our server is 127.0.0.1: another origin, as a partner's site is.
+  partnerUrl = `http://localhost:${(partner.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => partner?.close(resolve));
+  await server?.close();
+});
+
+async function open(element: ElementCase, width: number, options: { token?: string | null; path?: string; extra?: Record<string, string> } = {}) {
+  const token = options.token === undefined ? adminToken : options.token;
+  const attributes = {
+    'api-base': `${server.url}/api`,
+    ...(token ? { token } : {}),
+    ...(element.attributes?.({ vehicleId }) ?? {}),
+    ...options.extra,
+  };
+  const path = options.path ?? `/${element.feature}-${width}`;
+  pages.set(path, partnerPage(element, attributes));
+  const watched = await openPage(browser, { width, height: width < 400 ? 640 : 900 });
+  await watched.page.goto(`${partnerUrl}${path}`);
+  await watched.page.waitForFunction((tag) => Boolean(customElements.get(tag)), element.tag);
+  return watched;
+}
+
+/** What the partner's storage holds now (ours excluded). */
+async function partnerStorage(page: Page) {
+  return page.evaluate(() => {
+    const entries = (storage: Storage) => Object.fromEntries(Object.keys(storage).filter((key) => !key.startsWith('garage-suite:')).sort().map((key) => [key, storage.getItem(key)]));
+    return { local: entries(localStorage), session: entries(sessionStorage) };
+  });
+}
+
+const expectedPartnerStorage = {
+  local: Object.fromEntries(Object.entries(PARTNER_LOCAL).sort()),
+  session: Object.fromEntries(Object.entries(PARTNER_SESSION).sort()),
+};
+
+/** Computed style inside the element: direction, font, the smallest font size anywhere inside (nested shadow roots too). */
+async function layout(page: Page, tag: string) {
+  return page.evaluate((tag) => {
+    const host = document.querySelector(tag)!;
+    const all: Element[] = [];
+    const walk = (root: ShadowRoot | Element) => {
+      for (const element of root.querySelectorAll('*')) {
+        all.push(element);
+        if (element.shadowRoot) walk(element.shadowRoot);
+      }
+    };
+    walk(host.shadowRoot!);
+    const visible = all.filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && (element.textContent ?? '').trim() !== '';
+    });
+    const first = host.shadowRoot!.firstElementChild ?? host.shadowRoot!.querySelector('*');
+    const style = getComputedStyle(first!);
+    return {
+      display: getComputedStyle(host).display,
+      direction: style.direction,
+      fontFamily: style.fontFamily,
+      letterSpacing: style.letterSpacing,
+      textTransform: style.textTransform,
+      smallestFont: Math.min(...visible.map((element) => parseFloat(getComputedStyle(element).fontSize))),
+      pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+      hostOverflow: host.getBoundingClientRect().right - window.innerWidth,
+    };
+  }, tag);
+}
+
+const shadowText = (page: Page, tag: string) => page.evaluate((tag) => document.querySelector(tag)!.shadowRoot!.textContent ?? '', tag);
+
+/** The partner's own logout button would call our public API; garage-widgets.js is the documented one. */
+async function logoutThroughPublicApi(page: Page) {
+  await page.evaluate(`import('${server.url}/dist/garage-widgets.js').then((api) => api.logout())`);
+}
+
+describe('every element alone on a partner page with a hostile stylesheet', () => {
+  for (const width of [1280, 360]) {
+    for (const element of ELEMENTS) {
+      it(`${element.tag} at ${width} px: our layout, the partner's storage untouched, 请先登录 after logout`, async () => {
+        const signedIn = !element.public;
+        const { page, context, errors } = await open(element, width, { token: signedIn ? adminToken : null });
+        const widget = page.locator(element.tag);
+        if (element.ready) await widget.locator(element.ready).first().waitFor({ timeout: 20_000 });
+
+        const measured = await layout(page, element.tag);
+        expect(measured.display).toBe(element.display ?? 'block');
+        expect(measured.direction).toBe('ltr');
+        expect(measured.fontFamily).toMatch(/PingFang SC|Noto Sans CJK SC/);
+        expect(measured.fontFamily).not.toMatch(/Georgia/);
+        expect(measured.letterSpacing).toBe('normal');
+        expect(measured.textTransform).toBe('none');
+        // An 8 px root made Shoelace's rem sizes 6–7 px; our smallest text (a sort arrow) is 10 px.
+        expect(measured.smallestFont).toBeGreaterThanOrEqual(10);
+        expect(measured.pageOverflow).toBeLessThanOrEqual(0);
+        expect(measured.hostOverflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}.png`, fullPage: width > 400 });
+
+        expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+        if (signedIn) {
+          expect(await page.evaluate(() => JSON.parse(localStorage.getItem('garage-suite:user') ?? 'null')?.usertoken)).toBeTruthy();
+          const before = await shadowText(page, element.tag);
+          await logoutThroughPublicApi(page);
+          await widget.getByText('请先登录').waitFor({ timeout: 10_000 });
+          const after = await shadowText(page, element.tag);
+          // Nothing of what it showed is left: at most the signed-out words.
+          expect(after.replace(/请先登录|登录后这里会显示门店的客户与车辆信息。/g, '').trim()).toBe('');
+          expect(before.length).toBeGreaterThan(after.length);
+          expect(await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: unknown }[] }).garageEvents.filter((event) => event.name === 'garage-logged-out'))).toEqual([
+            { name: 'garage-logged-out', detail: { reason: 'logout' } },
+          ]);
+          expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+          expect(await page.evaluate(() => localStorage.getItem('garage-suite:user'))).toBeNull();
+          if (width < 400) await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}-signed-out.png` });
+        }
+        expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
+
+describe('<garage-login> alone on a partner page', () => {
+  const login = ELEMENTS.find((element) => element.tag === 'garage-login')!;
+
+  it('finishes: fires garage-logged-in with who signed in, shows the signed-in state, and logs out without touching the partner’s storage', async () => {
+    const { page, context } = await open(login, 1280, { token: null, path: '/login-journey' });
+    await loginThroughForm(page, 'admin');
+    const widget = page.locator('garage-login');
+    await widget.getByText('已登录：陈总').waitFor({ timeout: 20_000 });
+    const events = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: Record<string, string> }[] }).garageEvents);
+    const loggedIn = events.find((event) => event.name === 'garage-logged-in')!;
+    expect(loggedIn.detail).toMatchObject({ nickName: '陈总' });
+    expect(loggedIn.detail.token).toMatch(/^ey/);
+    expect(loggedIn.detail.userId).toMatch(/^\d+$/);
+    expect(loggedIn.detail.garageId).toMatch(/^\d+$/);
+    expect(await widget.getByText('正在进入系统…').count()).toBe(0);
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    await page.screenshot({ path: '/tmp/partner-login-signed-in.png' });
+
+    await widget.getByRole('button', { name: '退出登录' }).click();
+    await widget.getByRole('button', { name: '登录', exact: true }).waitFor();
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('garage-suite:user')))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('after the login expires', () => {
+  const TTL_SECONDS = 8;
+  let shortLived: TestServer;
+
+  beforeAll(async () => {
+    shortLived = await startTestServer({ config: { tokenTtlSeconds: TTL_SECONDS } });
+  });
+  afterAll(async () => {
+    await shortLived?.close();
+  });
+
+  it('the customer list drops the customers at the next call and asks to sign in', async () => {
+    const list = ELEMENTS[0];
+    const issuedAt = Date.now();
+    const token = await shortLived.loginToken('admin');
+    pages.set('/list-expiry', partnerPage(list, { 'api-base': `${shortLived.url}/api`, token }).replace(`${server.url}/widgets/`, `${shortLived.url}/widgets/`));
+    const { page, context } = await openPage(browser, { width: 1280 });
+    await page.goto(`${partnerUrl}/list-expiry`);
+    const widget = page.locator(list.tag);
+    await widget.locator('tbody tr[data-customer-id]').first().waitFor({ timeout: 20_000 });
+    // The server's clock decides; wait until the token's lifetime is over, then turn the page.
+    await page.waitForTimeout(Math.max(0, issuedAt + (TTL_SECONDS + 1) * 1000 - Date.now()));
+    await widget.locator('sl-button').filter({ hasText: '下一页' }).first().click();
+    await widget.getByText('请先登录').waitFor({ timeout: 10_000 });
+    expect(await widget.locator('tbody tr').count()).toBe(0);
+    const ended = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: unknown }[] }).garageEvents.filter((event) => event.name === 'garage-logged-out'));
+    expect(ended).toEqual([{ name: 'garage-logged-out', detail: { reason: 'expired' } }]);
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    await page.screenshot({ path: '/tmp/partner-list-expired.png' });
+    await context.close();
+  });
+});
+
+describe('<garage-version-notice> on a partner page', () => {
+  it('reads version.json from our server, never from the partner’s site, and keeps its VERSION under our key', async () => {
+    const notice: ElementCase = { tag: 'garage-version-notice', feature: 'version-notice', public: true };
+    const { page, context } = await open(notice, 1280, { token: null, path: '/version', extra: { 'poll-seconds': '1' } });
+    const ours: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/version.json') ours.push(new URL(request.url()).origin);
+    });
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('garage-suite:version')), { timeout: 10_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => ours.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(new Set(ours)).toEqual(new Set([server.url]));
+    expect(partnerRequests.filter((path) => path === '/version.json')).toEqual([]);
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('garage-version-notice')!).display)).toBe('block');
+    await context.close();
+  });
+});
+
+describe('<garage-phone-bar> with an unreachable SIP server', () => {
+  it('says the line cannot connect within 10 s, and keeps trying', async () => {
+    await server.call('POST', '/call/sip-account/provision', {
+      token: adminToken,
+      query: { 'yj-test': 1 },
+      body: { username: 'frontdesk', sipUser: '8009', password: 'Phone@8009', realm: 'garage.test' },
+    });
+    const frontdesk = await server.loginToken('frontdesk');
+    // A port nobody listens on: every WebSocket attempt is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const bar = ELEMENTS.find((element) => element.tag === 'garage-phone-bar')!;
+    const { page, context } = await open(bar, 360, { token: frontdesk, path: '/phone-unreachable', extra: { 'sip-server': `ws://127.0.0.1:${port}/webrtc` } });
+    const attempts: string[] = [];
+    page.on('websocket', (socket) => attempts.push(socket.url()));
+    const widget = page.locator('garage-phone-bar');
+    await widget.getByText('线路连接不上', { exact: true }).waitFor({ timeout: 10_000 });
+    await widget.getByText(/电话线路连接不上：电话服务器无法访问，正在自动重试/).waitFor();
+    await page.screenshot({ path: '/tmp/partner-phone-unreachable-360.png' });
+    const seen = attempts.length;
+    // JsSIP tries again by itself (2 s, then longer): another attempt comes.
+    await expect.poll(() => attempts.length, { timeout: 15_000 }).toBeGreaterThan(seen);
+    await context.close();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * 系统设置 in Chromium against the real server: an admin turns prices off and the page size up;
+ * the same person's customer list open in another window follows without a reload; staff without
+ * the 设置中心 permission are refused by the server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInAt(path: string, username: string, width = 1440) {
+  const watched = await openPage(browser, { width });
+  await watched.page.goto(`${server.url}/login?redirect=${encodeURIComponent(path)}`);
+  await loginThroughForm(watched.page, username);
+  return watched;
+}
+
+const rows = (page: Page) => page.locator('garage-customer-list tbody tr[data-customer-id]');
+
+describe('系统设置', () => {
+  it('applies price and page size to an open customer list without a reload', async () => {
+    const list = await signedInAt('/home/externalmanage', 'admin');
+    await waitForPage(list.page, '客户列表');
+    await rows(list.page).first().waitFor();
+    expect(await rows(list.page).count()).toBe(10);
+    const spendHeader = list.page.locator('garage-customer-list th', { hasText: '累计消费' });
+    expect(await spendHeader.count()).toBe(1);
+
+    const settings = await signedInAt('/home/organization/settings', 'admin');
+    await waitForPage(settings.page, '系统设置');
+    const widget = settings.page.locator('garage-system-settings');
+    const price = widget.getByRole('switch', { name: '显示价格' });
+    await expect.poll(() => price.isChecked()).toBe(true);
+    await widget.locator('[data-setting="isShowPrice"] sl-switch').click();
+    await settings.page.getByText('已关闭「显示价格」').waitFor();
+    await widget.getByRole('combobox', { name: '每页' }).click();
+    await widget.getByRole('option', { name: '20 条/页' }).click();
+    await settings.page.getByText('每页显示 20 条').waitFor();
+
+    // The other window: the admin's poll brings the garage's settings within 5 s.
+    await expect.poll(() => rows(list.page).count(), { timeout: 15_000 }).toBe(20);
+    await expect.poll(() => spendHeader.count(), { timeout: 15_000 }).toBe(0);
+    const log = await server.call<{ entries: { action: string; targetName: string }[] }>('GET', '/authority/audit', { token: await server.loginToken('admin') });
+    expect(log.data.entries.some((entry) => entry.action === 'setting.change' && entry.targetName.includes('显示价格关闭'))).toBe(true);
+    expect([...list.errors, ...settings.errors]).toEqual([]);
+    await list.context.close();
+    await settings.context.close();
+  });
+
+  it('refuses the switches to staff without the 设置中心 permission and answers a bad value in Chinese', async () => {
+    const frontdesk = await server.loginToken('frontdesk');
+    const refused = await server.call('PUT', '/garageModule/flags', { token: frontdesk, body: { isShowPhone: false } });
+    expect(refused.code).toBe(403);
+    const bad = await server.call('PUT', '/garageModule/flags', { token: await server.loginToken('admin'), body: { isShowPhone: 'maybe' } });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toContain('显示客户完整手机号');
+  });
+});

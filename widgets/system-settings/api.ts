@@ -1,0 +1,18 @@
+/** Server calls of 系统设置 (server/src/routes/garage.ts); answers typed by contracts/api/garage.ts. */
+import { http } from '../core';
+import type { AnswerOf } from '../../contracts/api/route';
+import type { settings } from '../../contracts/api/garage';
+
+export type GarageSettings = AnswerOf<typeof settings>;
+export type Flag = 'isShowPrice' | 'isShowDiagnostic' | 'isShowPhone' | 'isShowAll' | 'salesman';
+
+export const settingsApi = {
+  load: () => http.main.get<GarageSettings>('/garageModule/one', { silent: true }),
+  /** Each switch goes to the call the spec names for it (section 7); the rest share /garageModule/flags. */
+  change: (flag: Flag, value: boolean) => {
+    if (flag === 'isShowPrice') return http.main.put<GarageSettings>('/garage/module/show-price', undefined, { params: { isShowPrice: value } });
+    if (flag === 'isShowDiagnostic') return http.main.get<GarageSettings>('/garageModule/changeIsShowDiagnostic', { params: { isShowDiagnostic: value } });
+    return http.main.put<GarageSettings>('/garageModule/flags', { [flag]: value });
+  },
+  pageSize: (pageSize: number) => http.main.get<GarageSettings>('/garageModule/changePageSize', { params: { pageSize } }),
+};

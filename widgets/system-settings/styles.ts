@@ -1,0 +1,26 @@
+/** Styles of <garage-system-settings>, inside its shadow root. */
+export const systemSettingsStyles = `
+:host { font-size: 14px; container-type: inline-size; }
+.settings { display: flex; flex-direction: column; gap: 18px; max-width: 880px; }
+h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
+h3 { margin: 0 0 8px; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-700); }
+header p { margin: 0; }
+.muted { color: var(--sl-color-neutral-600); }
+.note { margin-top: 8px !important; padding: 8px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
+.rows { list-style: none; margin: 0; padding: 0; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+.row { display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 14px 16px; border-top: 1px solid var(--sl-color-neutral-100); }
+.row:first-child { border-top: none; }
+.text { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
+.label { font-weight: 500; color: var(--sl-color-neutral-900); }
+.help { font-size: 12px; color: var(--sl-color-neutral-600); }
+.page-size { flex: none; }
+.page-size::part(form-control-input) { width: 110px; }
+/* The select's label stays visible (axe: a select named by its label seen, not only read). */
+.page-size::part(form-control) { display: flex; align-items: center; gap: 6px; }
+.page-size::part(form-control-label) { margin: 0; font-size: 13px; color: var(--sl-color-neutral-600); white-space: nowrap; }
+sl-switch { flex: none; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@container (max-width: 480px) { .row { align-items: flex-start; } }
+.state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 40px 16px; border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
+.state p { margin: 0; }
+`;
