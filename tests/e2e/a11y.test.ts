@@ -46,6 +46,8 @@ interface AxeViolation { id: string; impact: string | null; help: string; helpUr
 
 /** Critical and serious violations on the page as it is now, one readable paragraph each. */
 async function seriousViolations(where: string, target: Page = page, within?: string[]): Promise<string[]> {
+  // A list that is reloading is dimmed and says aria-busy; axe judges the settled page, not the fade.
+  await expect.poll(() => target.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
   if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(axe.source);
   const violations = await target.evaluate(async (include) => {
     const { axe: runner } = window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: unknown[] }> } };
