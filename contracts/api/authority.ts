@@ -172,4 +172,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'role.update': '修改角色',
   'role.delete': '删除角色',
   'setting.change': '修改设置',
+  'erp.bind': '绑定 ERP',
+  'erp.unbind': '解除 ERP 绑定',
 };

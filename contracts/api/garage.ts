@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiCalls } from './route';
 import { flag, id, integer, oneOf, requiredText, text } from '../fields';
+import { ERP_TYPES } from '../rules/erp';
 
 const call = apiCalls('门店与设置');
 
@@ -110,16 +111,59 @@ export const importTaskConfig = call({
   }),
 });
 
-export const ERP_TYPES = ['f6', 'yunxiu', 'kaiche', 'other'] as const;
+
+/** One ERP bound to the current store: its state and the outcome of the last sync. */
+export const erpBinding = z.object({
+  id: z.number(),
+  erpType: z.enum(ERP_TYPES),
+  account: z.string(),
+  storeCode: z.string(),
+  /** The ERP's name of the store the account opens. */
+  erpStoreName: z.string(),
+  boundAt: z.string(),
+  boundBy: z.string(),
+  lastSyncAt: z.string().nullable(),
+  /** 'ok', or the ERP's refusal; '' before the first sync. */
+  lastSyncResult: z.string(),
+  lastSyncCustomers: z.number(),
+  lastSyncOrders: z.number(),
+});
+
+const erpType = oneOf('ERP 类型', ERP_TYPES);
+
+/** The spec's call: the ERP checks the account first; the password is passed on, never stored. */
 export const bindErp = call({
   method: 'POST',
   path: '/api/erp/bind',
-  summary: '绑定 ERP（密码只转交 ERP，不保存）',
+  summary: '绑定 ERP（ERP 先核对账号；密码只转交 ERP，不保存）',
   input: z.object({
-    erpType: oneOf('ERP 类型', ERP_TYPES),
+    erpType,
     account: requiredText('ERP 账号', { max: 64 }),
     password: z.string({ error: '请输入 ERP 密码' }).min(1, '请输入 ERP 密码').max(128, 'ERP 密码不能超过 128 位'),
     storeCode: text('ERP 门店编码', { max: 64 }).default(''),
   }),
-  answer: z.object({ id: z.number(), erpType: z.string(), account: z.string(), storeCode: z.string(), boundAt: z.string() }),
+  answer: erpBinding,
+});
+
+export const erpBindings = call({
+  method: 'GET',
+  path: '/api/erp/bindings',
+  summary: '当前门店绑定的 ERP 与上次同步结果',
+  answer: z.array(erpBinding),
+});
+
+export const unbindErp = call({
+  method: 'POST',
+  path: '/api/erp/unbind',
+  summary: '解除当前门店与 ERP 的绑定（已同步的数据保留）',
+  input: z.object({ erpType }),
+  answer: z.object({ erpType: z.enum(ERP_TYPES) }),
+});
+
+export const syncErp = call({
+  method: 'POST',
+  path: '/api/erp/sync',
+  summary: '立即从 ERP 同步客户与工单',
+  input: z.object({ erpType }),
+  answer: erpBinding,
 });

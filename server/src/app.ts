@@ -16,6 +16,7 @@ import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
 import { developmentSms, unconfiguredSms } from './providers/sms';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
+import { developmentErp, unconfiguredErp } from './providers/erp';
 import { ProductionRefusal, productionProblems } from './production';
 import apiHost from './plugins/api-host';
 import security from './plugins/security';
@@ -76,6 +77,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     wecom:
       options.providers?.wecom ??
       (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : config.production ? unconfiguredWecom() : developmentWecom()),
+    erp: options.providers?.erp ?? (config.production ? unconfiguredErp() : developmentErp()),
   };
   if (config.production) {
     const problems = await productionProblems(config, db, providers);

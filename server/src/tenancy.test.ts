@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './db/database';
 import { TenantScope } from './repositories/scope';
 import { startTestServer, type TestServer } from '../../tests/support/server';
+import { DEVELOPMENT_ERP_PASSWORD } from './providers/erp';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -93,7 +94,7 @@ describe('cross-tenant and out-of-scope attempts', () => {
 
   it('writes settings and bindings only into the caller’s own garage', async () => {
     await server.call('GET', '/garageModule/changePageSize', { token: tokens['hx-manager'], query: { pageSize: 50, garageId: 2 } });
-    await server.call('POST', '/api/erp/bind', { token: tokens['hx-admin'], body: { erpType: 'f6', account: 'hx', password: 'p', garageId: 1 } });
+    await server.call('POST', '/api/erp/bind', { token: tokens['hx-admin'], body: { erpType: 'f6', account: 'hx', password: DEVELOPMENT_ERP_PASSWORD, garageId: 1 } });
     expect((await server.db.one<{ page_size: number }>(sql`SELECT page_size FROM garage_setting WHERE garage_id = 2`))!.page_size).toBe(10);
     expect((await server.db.one<{ page_size: number }>(sql`SELECT page_size FROM garage_setting WHERE garage_id = 6`))!.page_size).toBe(50);
     expect(await server.db.rows(sql`SELECT chain_id, garage_id FROM erp_binding`)).toEqual([{ chain_id: 2, garage_id: 5 }]);

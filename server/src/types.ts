@@ -5,10 +5,12 @@ import type { AuthContext } from './auth/context';
 import type { TenantScope } from './repositories/scope';
 import type { SmsProvider } from './providers/sms';
 import type { WecomProvider } from './providers/wecom';
+import type { ErpProvider } from './providers/erp';
 
 export interface Providers {
   sms: SmsProvider;
   wecom: WecomProvider;
+  erp: ErpProvider;
 }
 
 declare module 'fastify' {

@@ -1,11 +1,13 @@
 /**
  * 系统设置 in Chromium against the real server: an admin turns prices off and the page size up;
  * the same person's customer list open in another window follows without a reload; staff without
- * the 设置中心 permission are refused by the server.
+ * the 设置中心 permission are refused by the server. ERP 对接: a wrong ERP password is said in the
+ * dialog and binds nothing; the right one binds, syncs and unbinds, at 360 px too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
+import { DEVELOPMENT_ERP_PASSWORD } from '../../server/src/providers/erp';
 import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
 
 let server: TestServer;
@@ -65,5 +67,42 @@ describe('系统设置', () => {
     const bad = await server.call('PUT', '/garageModule/flags', { token: await server.loginToken('admin'), body: { isShowPhone: 'maybe' } });
     expect(bad.code).toBe(400);
     expect(bad.msg).toContain('显示客户完整手机号');
+  });
+
+  it('binds an ERP after the ERP checks the account, syncs it and unbinds it, at phone width', async () => {
+    const settings = await signedInAt('/home/organization/settings', 'admin', 360);
+    await waitForPage(settings.page, '系统设置');
+    const erp = settings.page.locator('garage-system-settings section.erp');
+    await erp.getByText('当前门店尚未绑定 ERP').waitFor();
+    await erp.getByRole('button', { name: '绑定 ERP' }).click();
+    const dialog = erp.locator('sl-dialog.bind-dialog');
+    await dialog.getByLabel('ERP 账号').waitFor();
+    // Nothing filled: each missing field says so, and nothing is sent.
+    await dialog.getByRole('button', { name: '核对并绑定' }).click();
+    await dialog.getByText('请输入ERP 账号').waitFor();
+    await dialog.getByLabel('ERP 账号').fill('antu-hq');
+    await dialog.getByLabel('ERP 密码').fill('not-the-password');
+    await dialog.getByRole('button', { name: '核对并绑定' }).click();
+    await settings.page.getByText('ERP 账号或密码不正确').waitFor();
+    expect(await server.call('GET', '/api/erp/bindings', { token: await server.loginToken('admin') })).toMatchObject({ code: 0, data: [] });
+
+    await dialog.getByLabel('ERP 密码').fill(DEVELOPMENT_ERP_PASSWORD);
+    await dialog.getByLabel('ERP 门店编码').fill('HZ01');
+    await dialog.getByRole('button', { name: '核对并绑定' }).click();
+    const row = erp.locator('li.binding[data-erp="f6"]');
+    await row.getByText('ERP 账号 antu-hq').waitFor();
+    await row.getByText('尚未同步').waitFor();
+    await row.getByRole('button', { name: '立即同步' }).click();
+    await row.getByText(/上次同步 .* · 客户 0 位 · 工单 0 张/).waitFor();
+    // The row fits the phone: nothing sticks out sideways.
+    expect(await settings.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await row.getByRole('button', { name: '解除绑定' }).click();
+    await erp.locator('sl-dialog.unbind-dialog').getByRole('button', { name: '解除绑定' }).click();
+    await erp.getByText('当前门店尚未绑定 ERP').waitFor();
+    const log = await server.call<{ entries: { action: string }[] }>('GET', '/authority/audit', { token: await server.loginToken('admin') });
+    expect(log.data.entries.slice(0, 2).map((entry) => entry.action)).toEqual(['erp.unbind', 'erp.bind']);
+    expect(settings.errors).toEqual([]);
+    await settings.context.close();
   });
 });

@@ -115,11 +115,13 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   }, [token]);
 
   // The stores the session has chosen (store switch in the host) apply when the builder names none.
-  const sessionStores = useMemo(() => {
-    if (storeId) return [Number(storeId)];
+  // Keyed by value: the bootstrap re-reads the same store list at startup, which must not fetch twice.
+  const sessionStoresKey = useMemo(() => {
+    if (storeId) return String(Number(storeId));
     const chosen = storeList.filter((store) => store.selected).map((store) => Number(store.code));
-    return chosen.length > 0 && chosen.length < storeList.length ? chosen : [];
+    return chosen.length > 0 && chosen.length < storeList.length ? chosen.join(',') : '';
   }, [storeId, storeList]);
+  const sessionStores = useMemo(() => (sessionStoresKey ? sessionStoresKey.split(',').map(Number) : []), [sessionStoresKey]);
 
   const request = useMemo<CustomerConditionInput>(() => {
     const base = filterPart(applied);

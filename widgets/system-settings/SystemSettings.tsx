@@ -7,6 +7,7 @@ import { applyGarageModule, bootstrap, hasPermission, session, toast, useValue, 
 import { Permission } from '../../contracts/permissions';
 import { settingsApi, type Flag, type GarageSettings } from './api';
 import { messages } from './messages';
+import { ErpSection } from './Erp';
 
 // isShowAll and salesman are stored and reach the session (PUT /garageModule/flags) but no screen uses
 // them yet (customers have no 负责人): they appear here with the feature that applies them (DECISIONS.md).
@@ -104,6 +105,8 @@ export function SystemSettings(_props: WidgetProps) {
           </li>
         </ul>
       </section>
+      {/* ERP bindings need 设置中心 on the server too; others do not see the section. */}
+      {mayChange ? <ErpSection token={token} /> : null}
     </div>
   );
 }

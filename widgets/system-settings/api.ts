@@ -1,7 +1,7 @@
 /** Server calls of 系统设置 (server/src/routes/garage.ts); answers typed by contracts/api/garage.ts. */
 import { http } from '../core';
-import type { AnswerOf } from '../../contracts/api/route';
-import type { settings } from '../../contracts/api/garage';
+import type { AnswerOf, InputOf } from '../../contracts/api/route';
+import type { bindErp, erpBindings, settings } from '../../contracts/api/garage';
 
 export type GarageSettings = AnswerOf<typeof settings>;
 export type Flag = 'isShowPrice' | 'isShowDiagnostic' | 'isShowPhone' | 'isShowAll' | 'salesman';
@@ -15,4 +15,14 @@ export const settingsApi = {
     return http.main.put<GarageSettings>('/garageModule/flags', { [flag]: value });
   },
   pageSize: (pageSize: number) => http.main.get<GarageSettings>('/garageModule/changePageSize', { params: { pageSize } }),
+};
+
+export type ErpBinding = AnswerOf<typeof erpBindings>[number];
+
+/** 系统设置 › ERP 对接 (server/src/routes/erp.ts; the spec's path is /api/erp/bind under the main host). */
+export const erpApi = {
+  list: () => http.main.get<ErpBinding[]>('/api/erp/bindings', { silent: true }),
+  bind: (input: InputOf<typeof bindErp>) => http.main.post<ErpBinding>('/api/erp/bind', input),
+  sync: (erpType: string) => http.main.post<ErpBinding>('/api/erp/sync', { erpType }),
+  unbind: (erpType: string) => http.main.post<{ erpType: string }>('/api/erp/unbind', { erpType }),
 };

@@ -23,4 +23,13 @@ sl-switch { flex: none; }
 @container (max-width: 480px) { .row { align-items: flex-start; } }
 .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 40px 16px; border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
 .state p { margin: 0; }
+.section-head { display: flex; align-items: center; justify-content: space-between; gap: 12px; margin-bottom: 4px; }
+.section-head h3 { margin: 0; }
+.section-help { display: block; margin: 0 0 8px; }
+.badge { margin-left: 8px; padding: 1px 8px; border-radius: 999px; font-size: 12px; font-weight: 400; background: var(--sl-color-success-100); color: var(--sl-color-success-800); }
+.sync.failed { color: var(--sl-color-danger-700); }
+.actions { display: flex; flex: none; gap: 4px; align-items: center; }
+.danger::part(label) { color: var(--sl-color-danger-700); }
+.form { display: flex; flex-direction: column; gap: 14px; }
+@container (max-width: 480px) { .binding { flex-direction: column; align-items: stretch; } .actions { justify-content: flex-end; } }
 `;

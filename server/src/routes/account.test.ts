@@ -1,6 +1,6 @@
 /**
  * The session calls of spec section 7 as the client makes them: user info, admin check,
- * permissions, roles, stores, garage switching, module flags, import config, ERP binding, and the
+ * permissions, roles, stores, garage switching, module flags, import config, and the
  * envelope rules (encryption, Chinese errors, 404s, CORS).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,20 +131,12 @@ describe('garage module flags', () => {
   });
 });
 
-describe('import and ERP', () => {
+describe('import', () => {
   it('answers the import template for customers and potential customers', async () => {
     const config = await server.call<{ columns: { key: string; required: boolean }[]; maxRows: number }>('GET', '/client/import/task-config', { token: manager, query: { type: 'potential' } });
     expect(config.data.columns.filter((column) => column.required).map((column) => column.key)).toEqual(['name', 'mobile']);
     expect(config.data.maxRows).toBe(5000);
     expect((await server.call('GET', '/client/import/task-config', { token: frontdesk })).code).toBe(403);
-  });
-
-  it('binds an ERP account to the current garage without keeping its password', async () => {
-    const bound = await server.call<{ erpType: string; account: string }>('POST', '/api/erp/bind', { token: admin, body: { erpType: 'f6', account: 'antu-hq', password: 'erp-secret' } });
-    expect(bound.data).toMatchObject({ erpType: 'f6', account: 'antu-hq' });
-    const stored = await server.db.rows(sql`SELECT * FROM erp_binding`);
-    expect(JSON.stringify(stored)).not.toContain('erp-secret');
-    expect(await server.call('POST', '/api/erp/bind', { token: admin, body: { erpType: 'sap', account: 'x', password: 'y' } })).toMatchObject({ code: 400, msg: '不支持的 ERP 类型' });
   });
 });
 

@@ -1,17 +1,62 @@
 /**
  * Binding the garage to its ERP (POST /api/erp/bind — the spec's path, served under the main host,
- * i.e. /api/api/erp/bind). The ERP password is only passed on to the ERP and never stored.
+ * i.e. /api/api/erp/bind), its state and sync (系统设置 › ERP 对接). The ERP checks the account
+ * through app.providers.erp before anything is stored; the ERP password is never stored.
  */
-import type { FastifyInstance } from 'fastify';
-import { ok } from '../http/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, ok, refuse } from '../http/envelope';
 import { serve } from '../http/contract';
-import { bindErp as bindErpCall } from '../../../contracts/api/garage';
+import * as calls from '../../../contracts/api/garage';
+import { ERP_TYPE_NAMES } from '../../../contracts/rules/erp';
 import { Permission } from '../../../contracts/permissions';
-import { bindErp } from '../repositories/erp';
+import { bindErp, erpBindingOf, erpBindingsOf, recordErpSync, unbindErp } from '../repositories/erp';
+import { auditActor, writeAudit } from '../repositories/authority';
+import type { Queryable } from '../db/database';
+
+const SETTINGS = { config: { permission: Permission.settingsCentre } };
 
 export default async function erpRoutes(app: FastifyInstance) {
-  serve(app, bindErpCall, { config: { permission: Permission.settingsCentre } }, async (input, request) => {
-    // An upsert with RETURNING always answers its row.
-    return ok((await bindErp(app.db, request.auth, input))!);
+  const audit = (db: Queryable, request: FastifyRequest, action: 'erp.bind' | 'erp.unbind', erpType: keyof typeof ERP_TYPE_NAMES, account: string) =>
+    writeAudit(db, {
+      ...auditActor(request.auth, request.ip),
+      action, targetType: 'erp', targetId: request.auth.garage.id,
+      targetName: `${request.auth.garage.name}：${ERP_TYPE_NAMES[erpType]}（${account}）`,
+      detail: { erpType, account }, storeIds: request.auth.garage.isHq ? [] : [request.auth.garage.id],
+    });
+
+  serve(app, calls.erpBindings, SETTINGS, async (_input, request) => ok(await erpBindingsOf(app.db, request.auth)));
+
+  serve(app, calls.bindErp, SETTINGS, async (input, request) => {
+    // The ERP refuses a wrong account before anything is stored.
+    const { storeName } = await app.providers.erp.verify(input);
+    const binding = await app.db.transaction(async (tx) => {
+      const bound = await bindErp(tx, request.auth, { ...input, erpStoreName: storeName });
+      await audit(tx, request, 'erp.bind', input.erpType, input.account);
+      return bound;
+    });
+    return ok(binding);
+  });
+
+  serve(app, calls.unbindErp, SETTINGS, async ({ erpType }, request) => {
+    await app.db.transaction(async (tx) => {
+      const binding = await erpBindingOf(tx, request.auth, erpType);
+      if (!binding || !(await unbindErp(tx, request.auth, erpType))) throw refuse.notFound(`当前门店未绑定${ERP_TYPE_NAMES[erpType]}`);
+      await audit(tx, request, 'erp.unbind', erpType, binding.account);
+    });
+    return ok({ erpType });
+  });
+
+  serve(app, calls.syncErp, SETTINGS, async ({ erpType }, request) => {
+    const binding = await erpBindingOf(app.db, request.auth, erpType);
+    if (!binding) throw refuse.notFound(`当前门店未绑定${ERP_TYPE_NAMES[erpType]}`);
+    try {
+      const since = binding.lastSyncResult === 'ok' && binding.lastSyncAt ? new Date(binding.lastSyncAt) : null;
+      const outcome = await app.providers.erp.sync({ ...binding, since });
+      return ok((await recordErpSync(app.db, request.auth, erpType, outcome))!);
+    } catch (error) {
+      // The refusal is kept so the page shows why the last sync failed; the caller reads it too.
+      if (error instanceof ApiError) await recordErpSync(app.db, request.auth, erpType, { refused: error.msg });
+      throw error;
+    }
   });
 }
