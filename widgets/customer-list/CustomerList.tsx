@@ -83,7 +83,9 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const showPhoneSetting = useValue(session.isShowPhone);
   const sessionPageSize = useValue(session.pageSize);
   const storeList = useValue(session.storeList);
-  const sessionStoreId = useValue(session.storeId);
+  // The garage the token works in: a switch changes what the server answers. (It is restored at
+  // startup, unlike session.storeId, which the bootstrap fills in later and would fetch twice.)
+  const sessionGarageId = useValue(session.garageId);
 
   const [draft, setDraft] = useState<Draft>(() => initialDraft(condition));
   const [applied, setApplied] = useState<Draft>(draft);
@@ -144,7 +146,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
         setStatus('error');
       });
     return () => controller.abort();
-  }, [request, token, reloadKey, sessionStoreId]);
+  }, [request, token, reloadKey, sessionGarageId]);
 
   const loadOptions = useCallback(() => {
     if (!token) return;
