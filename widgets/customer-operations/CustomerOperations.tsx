@@ -178,7 +178,8 @@ export function CustomerOperations(_props: WidgetProps) {
     return key ? <p className="problem" role="alert">{problems[key]}</p> : null;
   };
   const count = (value: number | undefined) => (preview && value !== undefined ? value : null);
-  const busy = !preview || previewing;
+  // Counts of an earlier draft stay in view, greyed, while a new one is counted or cannot be.
+  const busy = !preview || previewing || !valid;
 
   return (
     <div className="operations">

@@ -22,7 +22,7 @@ header p { margin: 0; }
 .note { margin-top: 8px !important; padding: 8px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
 .section-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin-bottom: 10px; }
 .stages { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 12px; }
-@container ops (max-width: 860px) { .stages { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+@container ops (max-width: 1000px) { .stages { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
 @container ops (max-width: 440px) { .stages { grid-template-columns: minmax(0, 1fr); } }
 .stage { display: flex; flex-direction: column; gap: 8px; padding: 14px 16px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-top: 4px solid var(--stage-colour); border-radius: var(--sl-border-radius-large); min-width: 0; }
