@@ -156,7 +156,7 @@ export const sections: SectionRoute[] = [
       { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: settingsWidget('job-pool') },
       { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
-      { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '配置保养提醒、回访和流失预警等客户运营规则。', widget: settingsWidget('customer-operations') },
+      { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },
     ],
   },
   {

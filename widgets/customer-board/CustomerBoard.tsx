@@ -65,7 +65,7 @@ export function CustomerBoard({ host }: WidgetProps) {
                 <span style={{ width: `${percent}%` }}></span>
               </span>
               <span className="stage-share">{messages.share(percent)}</span>
-              <span className="stage-rule">{messages.stages[stage].rule}</span>
+              <span className="stage-rule">{messages.rules(board?.rules)[stage]}</span>
               <span className="stage-advice">{messages.stages[stage].advice}</span>
             </button>
           );

@@ -7,7 +7,9 @@ import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 import type { z } from 'zod';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
-import { LIFECYCLE_RULES, type LifecycleStage, type SortField } from '../../../contracts/rules/customer';
+import type { LifecycleStage, SortField } from '../../../contracts/rules/customer';
+import type { LifecycleRules } from '../../../contracts/rules/customer-operations';
+import { chainLifecycleSql } from './customer-operations';
 import type { customerDetail as customerDetailCall, customerRow, customerVehicleSummary, vehiclePanorama } from '../../../contracts/api/customer';
 import type { AnswerOf } from '../../../contracts/api/route';
 import { maskMobile } from '../../../contracts/rules/mobile';
@@ -21,35 +23,48 @@ const reversed = (text: string) => [...text].reverse().join('');
 
 
 /**
- * Stage of a customer, as SQL over the customer row `c` (rules in LIFECYCLE_RULES). Days are the
- * garage's (scope.today(); a date compared with a timestamptz is midnight in the session time zone,
- * which is the garage's).
+ * The thresholds a stage rule uses: given ones (the 客户运营 page's preview of a draft), else the
+ * chain's own, read inside the same query (repositories/customer-operations.ts).
  */
-export function stageSql(scope: TenantScope, alias = 'c'): SQL {
+function thresholds(scope: TenantScope, rules?: LifecycleRules): Record<keyof LifecycleRules, SQL> {
+  if (!rules) return chainLifecycleSql(scope.chainId);
+  return {
+    newWithinDays: sql`${rules.newWithinDays}::int`,
+    activeWithinDays: sql`${rules.activeWithinDays}::int`,
+    sleepingWithinDays: sql`${rules.sleepingWithinDays}::int`,
+  };
+}
+
+/**
+ * Stage of a customer, as SQL over the customer row `c` (rules in contracts/rules/customer.ts,
+ * thresholds the chain's, set on the 客户运营 page). Days are the garage's (scope.today(); a date
+ * compared with a timestamptz is midnight in the session time zone, which is the garage's).
+ */
+export function stageSql(scope: TenantScope, alias = 'c', rules?: LifecycleRules): SQL {
   const c = sql.raw(alias);
   const today = scope.today();
-  const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+  const { newWithinDays, activeWithinDays, sleepingWithinDays } = thresholds(scope, rules);
   return sql`CASE
-    WHEN ${c}.first_visit_at >= ${today} - ${newWithinDays}::int
-      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= ${today} - ${newWithinDays}::int) THEN 'new'
-    WHEN ${c}.last_visit_at >= ${today} - ${activeWithinDays}::int THEN 'active'
-    WHEN ${c}.last_visit_at >= ${today} - ${sleepingWithinDays}::int THEN 'sleeping'
+    WHEN ${c}.first_visit_at >= ${today} - ${newWithinDays}
+      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= ${today} - ${newWithinDays}) THEN 'new'
+    WHEN ${c}.last_visit_at >= ${today} - ${activeWithinDays} THEN 'active'
+    WHEN ${c}.last_visit_at >= ${today} - ${sleepingWithinDays} THEN 'sleeping'
     ELSE 'lost' END`;
 }
 
 function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
   const today = scope.today();
-  const { newWithinDays, activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
-  const isNew = sql`(c.first_visit_at >= ${today} - ${newWithinDays}::int OR (c.last_visit_at IS NULL AND c.created_at >= ${today} - ${newWithinDays}::int))`;
+  const { newWithinDays, activeWithinDays, sleepingWithinDays } = thresholds(scope);
+  const isNew = sql`(c.first_visit_at >= ${today} - ${newWithinDays} OR (c.last_visit_at IS NULL AND c.created_at >= ${today} - ${newWithinDays}))`;
   switch (stage) {
     case 'new':
       return isNew;
     case 'active':
-      return sql`NOT ${isNew} AND c.last_visit_at >= ${today} - ${activeWithinDays}::int`;
+      return sql`NOT ${isNew} AND c.last_visit_at >= ${today} - ${activeWithinDays}`;
     case 'sleeping':
-      return sql`NOT ${isNew} AND c.last_visit_at < ${today} - ${activeWithinDays}::int AND c.last_visit_at >= ${today} - ${sleepingWithinDays}::int`;
+      return sql`NOT ${isNew} AND c.last_visit_at < ${today} - ${activeWithinDays} AND c.last_visit_at >= ${today} - ${sleepingWithinDays}`;
     case 'lost':
-      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < ${today} - ${sleepingWithinDays}::int)`;
+      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < ${today} - ${sleepingWithinDays})`;
   }
 }
 

@@ -50,7 +50,8 @@ import {
   type CustomerGroupRow,
 } from '../repositories/customer';
 import type { CustomerCondition } from '../../../contracts/customer-condition';
-import { BULK_LIMIT, LIFECYCLE_RULES, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rules/customer';
+import { BULK_LIMIT, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rules/customer';
+import { rulesOf } from '../repositories/customer-operations';
 
 const GROUP_PERMISSION = 11;
 const DEFAULT_GROUP_NAME = '客户分组';
@@ -96,12 +97,12 @@ export default async function customerRoutes(app: FastifyInstance) {
   };
 
   serve(app, calls.conditionOptions, async (condition, request) => {
-    const [options, saved] = await Promise.all([conditionOptions(db, request.scope, condition.storeIds), savedConditions(db, request.scope)]);
+    const [options, saved, rules] = await Promise.all([conditionOptions(db, request.scope, condition.storeIds), savedConditions(db, request.scope), rulesOf(db, request.auth.chainId)]);
     return ok({
       ...options,
       savedConditions: saved,
       stages: [...LIFECYCLE_STAGES],
-      lifecycleRules: LIFECYCLE_RULES,
+      lifecycleRules: rules.lifecycle,
     });
   });
 
@@ -215,7 +216,7 @@ export default async function customerRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.customerBoard, async ({ storeIds }, request) => {
-    const rows = await stageCountsByStore(db, request.scope, storeIds);
+    const [rows, rules] = await Promise.all([stageCountsByStore(db, request.scope, storeIds), rulesOf(db, request.auth.chainId)]);
     const stores = new Map<number, { storeId: number; storeName: string; counts: Record<string, number>; total: number }>();
     const totals: Record<string, number> = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, 0]));
     for (const row of rows) {
@@ -225,6 +226,6 @@ export default async function customerRoutes(app: FastifyInstance) {
       totals[row.stage] += row.count;
       stores.set(row.storeId, store);
     }
-    return ok({ rules: LIFECYCLE_RULES, totals, total: Object.values(totals).reduce((a, b) => a + b, 0), stores: [...stores.values()] });
+    return ok({ rules: rules.lifecycle, totals, total: Object.values(totals).reduce((a, b) => a + b, 0), stores: [...stores.values()] });
   });
 }

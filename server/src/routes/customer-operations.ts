@@ -1,0 +1,133 @@
+/**
+ * 客户运营 (settings centre, customerOperations): the chain's lifecycle thresholds and reminder
+ * rules, a preview of whom they hit today, and the follow-up tasks they create. Everybody signed in
+ * reads the rules (the board shows its thresholds); a headquarters admin changes them, version-checked
+ * and written to the audit log. Tasks are generated on demand and once a day by this process.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as calls from '../../../contracts/api/customer-operations';
+import { today as todayIn } from '../../../contracts/dates';
+import { Permission } from '../../../contracts/permissions';
+import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../contracts/rules/customer';
+import {
+  OPERATION_MESSAGES as MSG,
+  OPERATION_NAMES as NAMES,
+  REMINDER_KINDS,
+  type CustomerOperationRules,
+} from '../../../contracts/rules/customer-operations';
+import { sql } from '../db/database';
+import { ApiError, Code, ok } from '../http/envelope';
+import { serve } from '../http/contract';
+import { auditActor, lockChainAuthority, writeAudit } from '../repositories/authority';
+import { stageSql } from '../repositories/customer';
+import * as repo from '../repositories/customer-operations';
+import type { Host } from './index';
+
+const SETTINGS = { config: { permission: Permission.settingsCentre } };
+
+/** How often the daily run looks whether a chain's day has turned (tasks are made once a day). */
+const DAILY_CHECK_MS = 60 * 60 * 1000;
+/** The first run waits for the server to settle (start-up, first logins) before it scans customers. */
+const FIRST_RUN_DELAY_MS = 30 * 1000;
+
+/** What changed, in the garage's words, for the audit log: 「沉睡天数 365 → 200」. */
+export function describeChange(before: CustomerOperationRules, after: CustomerOperationRules): string[] {
+  const changes: string[] = [];
+  const number = (label: string, from: number, to: number, unit = '天') => {
+    if (from !== to) changes.push(`${label} ${from} → ${to} ${unit}`);
+  };
+  for (const key of ['newWithinDays', 'activeWithinDays', 'sleepingWithinDays'] as const) number(NAMES[key], before.lifecycle[key], after.lifecycle[key]);
+  for (const kind of REMINDER_KINDS) {
+    if (before.reminders[kind].enabled !== after.reminders[kind].enabled) changes.push(`${after.reminders[kind].enabled ? '开启' : '关闭'}${NAMES.reminders[kind]}`);
+  }
+  number(NAMES.maintenanceDays, before.reminders.maintenance.daysBefore, after.reminders.maintenance.daysBefore);
+  number(NAMES.maintenanceKm, before.reminders.maintenance.kmBefore, after.reminders.maintenance.kmBefore, '公里');
+  number(NAMES.insuranceDays, before.reminders.insurance.daysBefore, after.reminders.insurance.daysBefore);
+  number(NAMES.birthdayDays, before.reminders.birthday.daysBefore, after.reminders.birthday.daysBefore);
+  return changes;
+}
+
+export default async function customerOperationRoutes(app: FastifyInstance) {
+  const today = () => todayIn(app.config.timeZone);
+  const editable = (request: FastifyRequest) => request.auth.isAdmin && request.auth.dataScope === 1;
+  const answer = async (request: FastifyRequest, chainId = request.auth.chainId) => ({ ...(await repo.rulesOf(app.db, chainId)), editable: editable(request) });
+
+  serve(app, calls.rules, async (_input, request) => ok(await answer(request)));
+
+  serve(app, calls.saveRules, { config: { admin: true } }, async (input, request) => {
+    if (!editable(request)) throw new ApiError(Code.forbidden, MSG.chainWide);
+    const rules: CustomerOperationRules = { lifecycle: input.lifecycle, reminders: input.reminders };
+    await app.db.transaction(async (tx) => {
+      // One settings change of a chain at a time, like its authority changes: the version check
+      // and the audit entry then describe the same "before".
+      await lockChainAuthority(tx, request.auth.chainId);
+      const before = await repo.rulesOf(tx, request.auth.chainId);
+      if (before.version !== input.version || (await repo.saveRulesRow(tx, request.auth.chainId, request.auth.userId, input.version, rules)) === undefined) {
+        throw new ApiError(Code.conflict, MSG.changedByOthers);
+      }
+      const changes = describeChange(before, rules);
+      await writeAudit(tx, {
+        ...auditActor(request.auth, request.ip),
+        action: 'customerOperations.change',
+        targetType: 'setting',
+        targetId: request.auth.chainId,
+        targetName: `客户运营规则：${changes.join('，') || '未改动'}`,
+        detail: { before: { lifecycle: before.lifecycle, reminders: before.reminders }, after: rules },
+        storeIds: [],
+      });
+    });
+    return ok(await answer(request));
+  });
+
+  serve(app, calls.preview, SETTINGS, async (input, request) => {
+    const day = today();
+    const stageRows = await app.db.rows<{ stage: LifecycleStage; n: number }>(sql`
+      SELECT s.stage, count(*)::int AS n FROM customer c CROSS JOIN LATERAL (SELECT ${stageSql(request.scope, 'c', input.lifecycle)} AS stage) s
+       WHERE ${request.scope.storeRows('c')} GROUP BY s.stage`);
+    const stages = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, stageRows.find((row) => row.stage === stage)?.n ?? 0])) as Record<LifecycleStage, number>;
+    const reminders = await repo.reminderCounts(app.db, request.scope.storeRows('c'), input.reminders, day);
+    return ok({ today: day, stages, reminders });
+  });
+
+  serve(app, calls.taskSummary, SETTINGS, async (_input, request) => ok(await repo.taskSummary(app.db, request.auth.chainId, request.scope.storeIds, today())));
+
+  serve(app, calls.generateTasks, SETTINGS, async (_input, request) => {
+    const day = today();
+    const created = await repo.generateTasks(app.db, request.auth.chainId, day);
+    return ok({ today: day, created, ...(await repo.taskSummary(app.db, request.auth.chainId, request.scope.storeIds, day)) });
+  });
+
+  // The daily run: every chain whose tasks were not made today gets them. Several processes may
+  // run it at once (PostgreSQL): generation is idempotent, so that costs a little work, no duplicates.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let closing = false;
+  const runDaily = () => {
+    if (running || closing) return;
+    running = (async () => {
+      const day = today();
+      for (const chain of await repo.chainsToGenerate(app.db, day)) {
+        if (closing) return;
+        await repo.generateTasks(app.db, chain.id, day);
+      }
+    })()
+      .catch((error: unknown) => app.log.error({ err: error }, '客户运营：每日跟进任务生成失败'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(function tick() {
+      runDaily();
+      timer = setTimeout(tick, DAILY_CHECK_MS).unref();
+    }, FIRST_RUN_DELAY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearTimeout(timer);
+    await running;
+  });
+}
+
+/** Main host only: the rules are the back office's, not the WeCom sidebar's. */
+export const hosts: Host[] = ['main'];
