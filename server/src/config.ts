@@ -50,6 +50,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** CSP frame-ancestors: who may show our pages in a frame (the WeCom sidebar); default 'self'. */
   frameAncestors: string[];
+  /**
+   * The server's own daily work (客户运营's follow-up tasks). Off in tests, where a run landing in the
+   * middle of a test would change rows under it; those tests call the same work on demand.
+   */
+  dailyJobs: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
+    dailyJobs: flag(env.DAILY_JOBS, true),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {

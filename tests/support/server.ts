@@ -246,7 +246,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const config = loadConfig(
     {},
-    { dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('base64url'), seedOnEmpty: false, logLevel: 'warn', ...options.config },
+    { dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('base64url'), seedOnEmpty: false, logLevel: 'warn', dailyJobs: false, ...options.config },
   );
   let app: FastifyInstance;
   try {

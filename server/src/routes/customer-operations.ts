@@ -117,6 +117,7 @@ export default async function customerOperationRoutes(app: FastifyInstance) {
       });
   };
   app.addHook('onReady', async () => {
+    if (!app.config.dailyJobs) return;
     timer = setTimeout(function tick() {
       runDaily();
       timer = setTimeout(tick, DAILY_CHECK_MS).unref();
