@@ -172,4 +172,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'role.update': '修改角色',
   'role.delete': '删除角色',
   'setting.change': '修改设置',
+  'store.create': '新增门店',
+  'store.update': '修改门店信息',
+  'store.close': '关闭门店',
+  'store.reopen': '重新启用门店',
+  'store.moveCustomers': '迁移门店客户',
 };
