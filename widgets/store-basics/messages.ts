@@ -29,7 +29,7 @@ export const messages = {
   notAllowed: '门店基础信息需要「设置中心」权限。如需修改门店资料，请联系管理员。',
   fields: {
     name: '门店名称',
-    shortName: '门店简称（选填，窄屏与报表中使用）',
+    shortName: '门店简称（选填）',
     province: '省份',
     city: '城市',
     district: '区县',
@@ -42,7 +42,7 @@ export const messages = {
     openedOn: '开业日期（选填）',
   },
   help: {
-    phone: '座机请带区号，如 0571-88001234；也可填 400 电话或手机号',
+    phone: '座机带区号，如 0571-88001234',
     licenceNo: '见营业执照左上方，字母不分大小写',
     opensAt: '时:分，如 08:30',
     closesAt: '24 小时营业填 00:00 至 24:00',

@@ -46,4 +46,5 @@ sl-input[data-invalid]::part(help-text), sl-select[data-invalid]::part(help-text
 .warning { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border-radius: var(--sl-border-radius-medium);
   background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
 sl-radio-group::part(form-control-input) { display: flex; flex-direction: column; gap: 6px; }
+sl-radio::part(label) { line-height: 1.45; }
 `;
