@@ -125,7 +125,7 @@ export const closeStore = call({
   method: 'POST',
   path: '/store/close',
   summary: '关闭门店（仅总部管理员）：不再出现在门店选择中，历史记录保留；可同时把客户迁至另一家门店；只属于该门店的账号停用',
-  input: z.object({ id: id('门店'), version, moveCustomersTo: id('接收客户的门店').optional() }),
+  input: z.object({ id: id('门店'), version, toStoreId: id('接收客户的门店').optional() }),
   answer: z.object({ version: z.number(), movedCustomers: z.number(), disabledStaff: z.number() }),
 });
 

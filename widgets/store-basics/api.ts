@@ -11,8 +11,8 @@ export const storeApi = {
   list: () => http.main.get<StoreProfiles>('/store/profiles', { silent: true }),
   create: (profile: ProfileInput) => http.main.post<AnswerOf<typeof calls.createStore>>('/store', profile),
   update: (id: number, version: number, profile: ProfileInput) => http.main.put<AnswerOf<typeof calls.updateStore>>('/store', { id, version, ...profile }),
-  close: (id: number, version: number, moveCustomersTo?: number) =>
-    http.main.post<AnswerOf<typeof calls.closeStore>>('/store/close', { id, version, ...(moveCustomersTo ? { moveCustomersTo } : {}) }),
+  close: (id: number, version: number, toStoreId?: number) =>
+    http.main.post<AnswerOf<typeof calls.closeStore>>('/store/close', { id, version, ...(toStoreId ? { toStoreId } : {}) }),
   reopen: (id: number, version: number) => http.main.post<AnswerOf<typeof calls.reopenStore>>('/store/reopen', { id, version }),
   moveCustomers: (fromStoreId: number, toStoreId: number) =>
     http.main.post<AnswerOf<typeof calls.moveCustomers>>('/store/move-customers', { fromStoreId, toStoreId }),

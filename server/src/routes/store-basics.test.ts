@@ -198,7 +198,7 @@ describe('adding, closing and moving', () => {
     expect(before.storeOnlyStaff.map((person) => person.username)).toEqual(['binjiang01']);
 
     const closed = await server.call<{ movedCustomers: number; disabledStaff: number }>('POST', '/store/close', {
-      token: admin, body: { id: binjiang.id, version: before.version, moveCustomersTo: west.id },
+      token: admin, body: { id: binjiang.id, version: before.version, toStoreId: west.id },
     });
     expect(closed.code, closed.msg).toBe(0);
     expect(closed.data).toMatchObject({ movedCustomers: binjiang.customerCount, disabledStaff: 1 });

@@ -126,7 +126,7 @@ export default async function storeBasicsRoutes(app: FastifyInstance) {
       if (garage.version !== input.version) throw stale();
       if (!garage.enabled) throw new ApiError(Code.conflict, MSG.alreadyClosed);
       if ((await repo.openStoreCount(tx, request.auth.chainId)) <= 1) throw new ApiError(Code.forbidden, MSG.lastOpenStore);
-      const target = input.moveCustomersTo === undefined ? undefined : await openStore(tx, request, input.moveCustomersTo, garage.id);
+      const target = input.toStoreId === undefined ? undefined : await openStore(tx, request, input.toStoreId, garage.id);
       const version = await repo.setStoreOpen(tx, request.auth.chainId, garage.id, input.version, false, request.auth.userId);
       if (version === undefined) throw stale();
       const movedCustomers = target ? await repo.moveStoreCustomers(tx, request.auth.chainId, garage.id, target.id) : 0;
