@@ -170,7 +170,15 @@ function StoreCard({ store, children }: { store: StoreProfile; children: ReactNo
         {store.isHq ? null : <><dt>{messages.labels.bays}</dt><dd>{messages.bays(store.bays)}</dd></>}
         <dt>{messages.labels.licence}</dt><dd className="figure licence">{shown(store.licenceNo)}</dd>
         <dt>{messages.labels.openedOn}</dt><dd className="figure">{shown(store.openedOn ?? '')}</dd>
-        {store.isHq ? null : <><dt>{messages.labels.customers}</dt><dd>{messages.customers(formatNumber(store.customerCount))}</dd></>}
+        {store.isHq ? null : (
+          <>
+            <dt>{messages.labels.customers}</dt>
+            <dd>
+              {messages.customers(formatNumber(store.customerCount))}
+              {store.closed && store.customerCount > 0 ? <span className="muted small">{messages.notMoved}</span> : null}
+            </dd>
+          </>
+        )}
         {store.closedAt ? <><dt>{messages.labels.closedAt}</dt><dd className="figure">{formatDate(store.closedAt)}</dd></> : null}
       </dl>
       <div className="actions">{children}</div>

@@ -24,6 +24,7 @@ export const messages = {
   bays: (count: number) => `${count} 个`,
   customers: (count: string) => `${count} 位`,
   none: '未填写',
+  notMoved: '（未迁移，不在客户列表中）',
   loadFailed: '门店资料加载失败',
   retry: '重试',
   notAllowed: '门店基础信息需要「设置中心」权限。如需修改门店资料，请联系管理员。',
