@@ -174,4 +174,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'setting.change': '修改设置',
   'erp.bind': '绑定 ERP',
   'erp.unbind': '解除 ERP 绑定',
+  'store.create': '新增门店',
+  'store.update': '修改门店信息',
+  'store.close': '关闭门店',
+  'store.reopen': '重新启用门店',
+  'store.moveCustomers': '迁移门店客户',
 };

@@ -49,7 +49,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^groupIds?$/.test(field)) return one(foreign.group);
   if (/^tagIds?$|^(from|to|target)Id$|^sourceIds$/.test(field)) return one(foreign.tag);
   if (field === 'callId') return one(foreign.call);
-  if (/^(storeIds?|garageId|targetStoreId)$/.test(field)) return one(foreign.store);
+  if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
   if (/^userIds?$/.test(field)) return one(foreign.user);
   if (/^roleIds?$/.test(field)) return one(foreign.role);
   if (field === 'departmentId') return one(foreign.department);
@@ -57,6 +57,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^ids?$/.test(field)) {
     if (path.includes('authority/staff')) return one(foreign.user);
     if (path.includes('authority/role')) return one(foreign.role);
+    if (path.startsWith('/api/store')) return one(foreign.store);
     if (path.includes('group')) return one(foreign.group);
     if (path.includes('tag')) return one(foreign.tag);
     if (path.includes('ondition')) return one(foreign.condition);

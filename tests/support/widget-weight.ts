@@ -43,6 +43,7 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-user-auth', feature: 'user-auth', budget: 90 * KB, signedIn: true },
   { tag: 'garage-system-settings', feature: 'system-settings', budget: 90 * KB, signedIn: true },
   { tag: 'garage-customer-operations', feature: 'customer-operations', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-store-basics', feature: 'store-basics', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {
