@@ -41,8 +41,6 @@ dd { margin: 0; color: var(--sl-color-neutral-900); overflow-wrap: anywhere; }
 .profile-dialog .field-phone, .profile-dialog .field-bays { grid-column: span 3; }
 .profile-dialog .field-address, .profile-dialog .field-licenceNo { grid-column: 1 / -1; }
 @container (max-width: 560px) { .profile-dialog .form { grid-template-columns: 1fr; } .profile-dialog .form > * { grid-column: 1 / -1 !important; } }
-sl-input[data-invalid]::part(base), sl-select[data-invalid]::part(combobox) { border-color: var(--sl-color-danger-600); }
-sl-input[data-invalid]::part(form-control-help-text), sl-select[data-invalid]::part(form-control-help-text) { color: var(--sl-color-danger-700); }
 .warning { display: flex; flex-direction: column; gap: 4px; padding: 10px 12px; border-radius: var(--sl-border-radius-medium);
   background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
 sl-radio-group::part(form-control-input) { display: flex; flex-direction: column; gap: 6px; }

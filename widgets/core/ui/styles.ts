@@ -24,7 +24,11 @@ export function themeForShadowRoot(css: string): string {
       .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
       .replace(/:root/g, ':host'),
   );
-  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n`;
+  // A field marked data-invalid (the widgets' forms check the contract's rules) says so in red.
+  const invalid =
+    'sl-input[data-invalid]::part(base), sl-select[data-invalid]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
+    'sl-input[data-invalid]::part(form-control-help-text), sl-select[data-invalid]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
+  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${invalid}`;
 }
 
 export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
