@@ -121,7 +121,7 @@ export function UserAuth(_props: WidgetProps) {
                     {person.roleIds.map((id) => <sl-tag key={id} size="small" variant={person.isAdmin ? 'primary' : 'neutral'}>{roleName.get(id) ?? id}</sl-tag>)}
                   </div>
                   <div className="stores small" aria-label={messages.columns.stores}>
-                    {person.storeIds.length ? person.storeIds.map((id) => storeName.get(id) ?? id).join('、') : messages.noStore}
+                    {person.storeIds.length ? person.storeIds.map((id) => storeName.get(id) ?? messages.closedStore).join('、') : messages.noStore}
                   </div>
                   <div className="status">
                     <Status person={person} />

@@ -8,6 +8,8 @@ export const messages = {
   createRole: '新建角色',
   columns: { roles: '角色', stores: '所属门店', actions: '操作' },
   noStore: '总部',
+  // A store closed in 门店基础信息 is no longer in the list of stores to give.
+  closedStore: '已关闭的门店',
   status: { enabled: '正常', disabled: '已停用', locked: '已锁定', mustChange: '待改密' },
   edit: '编辑',
   resetPassword: '重置密码',
