@@ -172,4 +172,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'role.update': '修改角色',
   'role.delete': '删除角色',
   'setting.change': '修改设置',
+  'metric.create': '新建指标',
+  'metric.update': '修改指标',
+  'metric.delete': '删除指标',
+  'metric.value': '录入指标值',
+  'metricTarget.create': '新增目标',
+  'metricTarget.update': '修改目标',
+  'metricTarget.delete': '删除目标',
 };
