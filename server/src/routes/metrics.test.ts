@@ -213,7 +213,8 @@ describe('指标树', () => {
 
     // The store manager sees their store's targets as their own tree, nothing of the chain or 城西店.
     const theirs = await readTree(manager);
-    expect(theirs.nodes.map((each) => each.id).sort()).toEqual([east.data.id, person.data.id].sort());
+    expect(theirs.nodes.map((each) => each.id)).toEqual(expect.arrayContaining([east.data.id, person.data.id]));
+    expect(theirs.nodes.every((each) => each.storeId === 2)).toBe(true);
     expect(theirs.nodes.find((each) => each.id === east.data.id)?.parentId).toBeNull();
     expect(theirs.canEdit).toBe(false);
     // The other chain sees none of it and cannot touch it.
