@@ -40,25 +40,21 @@ async function customerFigures(db: Queryable, span: Span) {
   const created = await db.one<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM customer c
      WHERE ${inStores('c', span)} AND (c.created_at AT TIME ZONE ${span.timeZone})::date BETWEEN ${span.from}::date AND ${span.to}::date`);
-  const returning = await db.one<{ visiting: number; returning: number }>(sql`
-    WITH visiting AS (
-      SELECT DISTINCT r.customer_id FROM maintenance_record r
-       WHERE ${inStores('r', span)} AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date)
-    SELECT count(*)::int AS visiting,
-           count(*) FILTER (WHERE EXISTS (
-             SELECT 1 FROM maintenance_record p
-              WHERE ${inStores('p', span)} AND p.customer_id = v.customer_id AND p.maint_date < ${span.from}::date))::int AS returning
-      FROM visiting v`);
+  // One pass over the stores' work orders up to the period's end: per customer, the last visit and
+  // whether they came in the period and before it.
   const { activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
-  const stages = await db.one<{ recent: number; active: number; sleeping: number }>(sql`
-    WITH last AS (
-      SELECT r.customer_id, ${span.to}::date - max(r.maint_date) AS days FROM maintenance_record r
+  const visits = await db.one<{ visiting: number; returning: number; recent: number; active: number; sleeping: number }>(sql`
+    WITH per AS (
+      SELECT ${span.to}::date - max(r.maint_date) AS days,
+             bool_or(r.maint_date >= ${span.from}::date) AS came, bool_or(r.maint_date < ${span.from}::date) AS before
+        FROM maintenance_record r
        WHERE ${inStores('r', span)} AND r.maint_date <= ${span.to}::date GROUP BY r.customer_id)
-    SELECT count(*) FILTER (WHERE days <= ${sleepingWithinDays})::int AS recent,
+    SELECT count(*) FILTER (WHERE came)::int AS visiting, count(*) FILTER (WHERE came AND before)::int AS returning,
+           count(*) FILTER (WHERE days <= ${sleepingWithinDays})::int AS recent,
            count(*) FILTER (WHERE days <= ${activeWithinDays})::int AS active,
            count(*) FILTER (WHERE days > ${activeWithinDays} AND days <= ${sleepingWithinDays})::int AS sleeping
-      FROM last`);
-  return { created: created?.n ?? 0, ...(returning ?? { visiting: 0, returning: 0 }), ...(stages ?? { recent: 0, active: 0, sleeping: 0 }) };
+      FROM per`);
+  return { created: created?.n ?? 0, ...(visits ?? { visiting: 0, returning: 0, recent: 0, active: 0, sleeping: 0 }) };
 }
 
 /** A share as the raw integer of a percentage (0.01 %), or null with nothing to divide by. */
