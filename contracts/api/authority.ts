@@ -160,23 +160,3 @@ export const auditLog = call({
   answer: z.object({ total: z.number(), entries: z.array(auditEntry) }),
 });
 
-/** What the audit log's `action` codes read as. */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  'staff.create': '新建员工',
-  'staff.update': '修改员工',
-  'staff.enable': '启用员工',
-  'staff.disable': '停用员工',
-  'staff.unlock': '解除锁定',
-  'staff.resetPassword': '重置密码',
-  'role.create': '新建角色',
-  'role.update': '修改角色',
-  'role.delete': '删除角色',
-  'setting.change': '修改设置',
-  'erp.bind': '绑定 ERP',
-  'erp.unbind': '解除 ERP 绑定',
-  'store.create': '新增门店',
-  'store.update': '修改门店信息',
-  'store.close': '关闭门店',
-  'store.reopen': '重新启用门店',
-  'store.moveCustomers': '迁移门店客户',
-};

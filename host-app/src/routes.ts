@@ -149,10 +149,10 @@ export const sections: SectionRoute[] = [
     children: [
       { path: '/home/organization/featureIntro', title: '功能介绍', showTab: true, description: '门店管家各功能模块的介绍与上手指引。', widget: settingsWidget('feature-intro') },
       { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, description: '设置中心常见问题与操作说明。', widget: settingsWidget('help-center') },
-      { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: settingsWidget('metrics-tree') },
+      { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
       { path: '/home/organization/storeBasics', title: '门店基础信息', showTab: true, description: '维护门店名称、地址、营业时间与联系方式。', widget: { folder: 'store-basics', tag: 'garage-store-basics' } },
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: settingsWidget('organizational-structure') },
-      { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: settingsWidget('metrics-lib') },
+      { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: { folder: 'metrics-lib', tag: 'garage-metrics-lib' } },
       { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: settingsWidget('job-pool') },
       { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },

@@ -155,6 +155,8 @@ const elements: { feature: string; attributes: () => Record<string, string>; rea
   { feature: 'phone-bar', attributes: () => ({ token }), ready: (page) => page.locator('garage-phone-bar .reason').waitFor() },
   { feature: 'session-badge', attributes: () => ({ token }), ready: (page) => page.locator('garage-session-badge .name').filter({ hasText: '陈总' }).waitFor() },
   { feature: 'login', attributes: () => ({}), ready: (page) => page.locator('garage-login').getByRole('button', { name: '登录', exact: true }).waitFor() },
+  { feature: 'metrics-lib', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-lib [data-metric="custom:1"] [data-value]').waitFor() },
+  { feature: 'metrics-tree', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-tree [data-progress]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

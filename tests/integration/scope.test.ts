@@ -23,6 +23,9 @@ interface Foreign {
   user: number[];
   role: number[];
   department: number[];
+  /** 指标库 custom metrics and 指标树 targets. */
+  metric: number[];
+  metricNode: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
@@ -39,7 +42,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], call: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], call: ['x'], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -54,7 +57,10 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^roleIds?$/.test(field)) return one(foreign.role);
   if (field === 'departmentId') return one(foreign.department);
   if (/^(conditionId)$/.test(field)) return one(foreign.condition);
+  if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
+    if (path.includes('metrics/tree')) return one(foreign.metricNode);
+    if (path.includes('metrics/custom')) return one(foreign.metric);
     if (path.includes('authority/staff')) return one(foreign.user);
     if (path.includes('authority/role')) return one(foreign.role);
     if (path.startsWith('/api/store')) return one(foreign.store);
@@ -84,9 +90,9 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
         UNION SELECT vin FROM vehicle WHERE chain_id = ${exceptChainId} AND (${ownStore ?? null}::int IS NULL OR store_id = ${ownStore ?? null}::int)`)
     ).map((row) => row.value),
   );
-  const ownNames = new Set((await db.rows<{ name: string }>(sql`SELECT name FROM customer_group WHERE chain_id = ${exceptChainId} UNION SELECT name FROM tag WHERE chain_id = ${exceptChainId}`)).map((row) => row.name));
+  const ownNames = new Set((await db.rows<{ name: string }>(sql`SELECT name FROM customer_group WHERE chain_id = ${exceptChainId} UNION SELECT name FROM tag WHERE chain_id = ${exceptChainId} UNION SELECT name FROM metric_custom WHERE chain_id = ${exceptChainId}`)).map((row) => row.name));
   const sameChain = chainId === exceptChainId;
-  const names = sameChain ? [] : (await db.rows<{ name: string }>(sql`SELECT name FROM customer_group WHERE chain_id = ${chainId} UNION SELECT name FROM tag WHERE chain_id = ${chainId}`)).map((row) => row.name).filter((name) => !ownNames.has(name) && name.length >= 3);
+  const names = sameChain ? [] : (await db.rows<{ name: string }>(sql`SELECT name FROM customer_group WHERE chain_id = ${chainId} UNION SELECT name FROM tag WHERE chain_id = ${chainId} UNION SELECT name FROM metric_custom WHERE chain_id = ${chainId}`)).map((row) => row.name).filter((name) => !ownNames.has(name) && name.length >= 3);
   const secrets = [
     ...pickedCustomers.map((row) => row.mobile),
     ...pickedVehicles.flatMap((row) => [row.plate, row.vin]),
@@ -102,6 +108,8 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     user: sameChain ? [] : await ids(sql`SELECT id FROM app_user WHERE chain_id = ${chainId} ORDER BY id`),
     role: sameChain ? [] : await ids(sql`SELECT id FROM role WHERE chain_id = ${chainId} ORDER BY id`),
     department: sameChain ? [] : await ids(sql`SELECT id FROM department WHERE chain_id = ${chainId} ORDER BY id`),
+    metric: sameChain ? [] : await ids(sql`SELECT id FROM metric_custom WHERE chain_id = ${chainId} ORDER BY id`),
+    metricNode: await ids(sql`SELECT id FROM metric_tree_node WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
     secrets: [...new Set(secrets)],

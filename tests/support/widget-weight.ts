@@ -44,6 +44,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-system-settings', feature: 'system-settings', budget: 90 * KB, signedIn: true },
   { tag: 'garage-customer-operations', feature: 'customer-operations', budget: 90 * KB, signedIn: true },
   { tag: 'garage-store-basics', feature: 'store-basics', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-metrics-lib', feature: 'metrics-lib', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-metrics-tree', feature: 'metrics-tree', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -8,7 +8,7 @@ import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { formatDateTime } from '../core/formats';
 import { ALL_PERMISSIONS, DATA_SCOPE_NAMES, PERMISSION_NAMES, type PermissionId } from '../../contracts/permissions';
-import { AUDIT_ACTIONS } from '../../contracts/api/authority';
+import { AUDIT_ACTIONS } from '../../contracts/rules/audit';
 import { USERNAME_PATTERN, USERNAME_RULE_TEXT } from '../../contracts/rules/authority';
 import { isMobile } from '../../contracts/rules/mobile';
 import { authorityApi, type AuditPage, type Role, type Staff, type StaffList } from './api';

@@ -198,7 +198,7 @@ export interface AuditRecord {
   actorId: number;
   actorName: string;
   action: string;
-  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp';
+  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric';
   targetId: number | null;
   targetName: string;
   detail: Record<string, unknown>;

@@ -1,0 +1,230 @@
+/**
+ * The SQL of 指标库 and 指标树: built-in metrics computed from work orders (maintenance_record) and
+ * customers over a set of stores and days, the chain's custom metrics with their entered values,
+ * and the target tree. Definitions (口径) are contracts/rules/metrics.ts; callers pass only stores
+ * the user may see.
+ */
+import { sql, type Queryable } from '../db/database';
+import { LIFECYCLE_RULES } from '../../../contracts/rules/customer';
+import type { BuiltInMetricKey, MetricDirection, MetricPeriod, MetricUnit } from '../../../contracts/rules/metrics';
+
+export interface Span {
+  chainId: number;
+  storeIds: number[];
+  from: string;
+  to: string;
+  /** The garage's time zone, for the day a customer was created on. */
+  timeZone: string;
+  /** Only work orders of this 服务顾问 (record-based metrics only). */
+  staffName?: string;
+}
+
+export type BuiltInValues = Record<BuiltInMetricKey, number | null>;
+
+const inStores = (alias: string, span: Span) =>
+  sql`${sql.raw(alias)}.chain_id = ${span.chainId} AND ${sql.raw(alias)}.store_id = ANY(${sql.param(span.storeIds)}::int[])`;
+
+/** Work-order metrics: revenue in fen (amounts are numeric yuan), visits, maintenance visits. */
+async function orderFigures(db: Queryable, span: Span) {
+  const byStaff = span.staffName ? sql`AND r.advisor = ${span.staffName}` : sql``;
+  const row = await db.one<{ revenue: number; visits: number; maintenance_visits: number }>(sql`
+    SELECT COALESCE(sum(round(r.amount * 100)), 0)::int8 AS revenue, count(*)::int AS visits,
+           count(*) FILTER (WHERE r.kind = 'maintenance')::int AS maintenance_visits
+      FROM maintenance_record r
+     WHERE ${inStores('r', span)} AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date ${byStaff}`);
+  return row ?? { revenue: 0, visits: 0, maintenance_visits: 0 };
+}
+
+/** Customer metrics: new customers, returning share of the period's visitors, stages at the period's end. */
+async function customerFigures(db: Queryable, span: Span) {
+  const created = await db.one<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM customer c
+     WHERE ${inStores('c', span)} AND (c.created_at AT TIME ZONE ${span.timeZone})::date BETWEEN ${span.from}::date AND ${span.to}::date`);
+  // One pass over the stores' work orders up to the period's end: per customer, the last visit and
+  // whether they came in the period and before it.
+  const { activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+  const visits = await db.one<{ visiting: number; returning: number; recent: number; active: number; sleeping: number }>(sql`
+    WITH per AS (
+      SELECT ${span.to}::date - max(r.maint_date) AS days,
+             bool_or(r.maint_date >= ${span.from}::date) AS came, bool_or(r.maint_date < ${span.from}::date) AS before
+        FROM maintenance_record r
+       WHERE ${inStores('r', span)} AND r.maint_date <= ${span.to}::date GROUP BY r.customer_id)
+    SELECT count(*) FILTER (WHERE came)::int AS visiting, count(*) FILTER (WHERE came AND before)::int AS returning,
+           count(*) FILTER (WHERE days <= ${sleepingWithinDays})::int AS recent,
+           count(*) FILTER (WHERE days <= ${activeWithinDays})::int AS active,
+           count(*) FILTER (WHERE days > ${activeWithinDays} AND days <= ${sleepingWithinDays})::int AS sleeping
+      FROM per`);
+  return { created: created?.n ?? 0, ...(visits ?? { visiting: 0, returning: 0, recent: 0, active: 0, sleeping: 0 }) };
+}
+
+/** A share as the raw integer of a percentage (0.01 %), or null with nothing to divide by. */
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : null);
+
+/** Every built-in metric over the span; customer metrics are null when the span is one person. */
+export async function builtInValues(db: Queryable, span: Span): Promise<BuiltInValues> {
+  if (span.storeIds.length === 0) {
+    return { revenue: 0, visits: 0, ticketSize: null, maintenanceVisits: 0, newCustomers: 0, returnRate: null, retentionRate: null, sleepingCustomers: 0 };
+  }
+  const orders = await orderFigures(db, span);
+  const values = {
+    revenue: orders.revenue,
+    visits: orders.visits,
+    ticketSize: orders.visits > 0 ? Math.round(orders.revenue / orders.visits) : null,
+    maintenanceVisits: orders.maintenance_visits,
+  };
+  if (span.staffName) return { ...values, newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null };
+  const customers = await customerFigures(db, span);
+  return {
+    ...values,
+    newCustomers: customers.created,
+    returnRate: share(customers.returning, customers.visiting),
+    retentionRate: share(customers.active, customers.recent),
+    sleepingCustomers: customers.sleeping,
+  };
+}
+
+// ── Custom metrics ───────────────────────────────────────────────────────────────────────────────
+
+export interface CustomMetricRecord {
+  id: number;
+  name: string;
+  unit: MetricUnit;
+  description: string;
+  period: MetricPeriod;
+  direction: MetricDirection;
+  version: number;
+}
+
+export function listCustom(db: Queryable, chainId: number) {
+  return db.rows<CustomMetricRecord>(sql`
+    SELECT id, name, unit, description, period, direction, version FROM metric_custom WHERE chain_id = ${chainId} ORDER BY id`);
+}
+
+export function findCustom(db: Queryable, chainId: number, id: number) {
+  return db.one<CustomMetricRecord>(sql`
+    SELECT id, name, unit, description, period, direction, version FROM metric_custom WHERE chain_id = ${chainId} AND id = ${id}`);
+}
+
+export async function customNameTaken(db: Queryable, chainId: number, name: string, exceptId = 0) {
+  return Boolean(await db.one(sql`SELECT 1 FROM metric_custom WHERE chain_id = ${chainId} AND name = ${name} AND id <> ${exceptId}`));
+}
+
+type CustomFields = Omit<CustomMetricRecord, 'id' | 'version'>;
+
+export async function insertCustom(tx: Queryable, chainId: number, metric: CustomFields) {
+  const row = await tx.one<{ id: number }>(sql`
+    INSERT INTO metric_custom (chain_id, name, unit, description, period, direction)
+    VALUES (${chainId}, ${metric.name}, ${metric.unit}, ${metric.description}, ${metric.period}, ${metric.direction}) RETURNING id`);
+  return row!.id;
+}
+
+/** The new version, or undefined when `version` is no longer current. */
+export async function updateCustomRow(tx: Queryable, chainId: number, metric: CustomFields & { id: number; version: number }) {
+  const row = await tx.one<{ version: number }>(sql`
+    UPDATE metric_custom SET name = ${metric.name}, unit = ${metric.unit}, description = ${metric.description},
+           period = ${metric.period}, direction = ${metric.direction}, version = version + 1
+     WHERE chain_id = ${chainId} AND id = ${metric.id} AND version = ${metric.version} RETURNING version`);
+  return row?.version;
+}
+
+export async function deleteCustomRow(tx: Queryable, chainId: number, id: number, version: number) {
+  return (await tx.run(sql`DELETE FROM metric_custom WHERE chain_id = ${chainId} AND id = ${id} AND version = ${version}`)) > 0;
+}
+
+/** Entered values and targets that read the metric's raw integers (a unit change would misread them). */
+export async function customUsage(db: Queryable, chainId: number, id: number) {
+  const row = await db.one<{ nodes: number; entries: number }>(sql`
+    SELECT (SELECT count(*)::int FROM metric_tree_node WHERE chain_id = ${chainId} AND metric = ${`custom:${id}`}) AS nodes,
+           (SELECT count(*)::int FROM metric_value WHERE chain_id = ${chainId} AND metric_id = ${id}) AS entries`);
+  return row ?? { nodes: 0, entries: 0 };
+}
+
+/** The month's entered values over the stores: summed, or averaged for a percentage; null when none. */
+export async function customValue(db: Queryable, chainId: number, metric: { id: number; unit: MetricUnit }, storeIds: number[], from: string, to: string) {
+  const aggregate = metric.unit === '%' ? sql`round(avg(value))::int8` : sql`sum(value)::int8`;
+  const row = await db.one<{ value: number | null }>(sql`
+    SELECT ${aggregate} AS value FROM metric_value
+     WHERE chain_id = ${chainId} AND metric_id = ${metric.id} AND store_id = ANY(${sql.param(storeIds)}::int[])
+       AND period_start BETWEEN ${from}::date AND ${to}::date`);
+  return row?.value ?? null;
+}
+
+export function listCustomValues(db: Queryable, chainId: number, metricId: number, storeIds: number[], from: string, to: string) {
+  return db.rows<{ storeId: number; storeName: string; periodStart: string; value: number; updatedBy: string }>(sql`
+    SELECT v.store_id AS "storeId", g.name AS "storeName", v.period_start AS "periodStart", v.value, v.updated_by AS "updatedBy"
+      FROM metric_value v JOIN garage g ON g.id = v.store_id
+     WHERE v.chain_id = ${chainId} AND v.metric_id = ${metricId} AND v.store_id = ANY(${sql.param(storeIds)}::int[])
+       AND v.period_start BETWEEN ${from}::date AND ${to}::date
+     ORDER BY v.period_start DESC, g.sort, g.id`);
+}
+
+export async function upsertCustomValue(tx: Queryable, entry: { chainId: number; metricId: number; storeId: number; periodStart: string; value: number; by: string }) {
+  await tx.run(sql`
+    INSERT INTO metric_value (metric_id, chain_id, store_id, period_start, value, updated_by)
+    VALUES (${entry.metricId}, ${entry.chainId}, ${entry.storeId}, ${entry.periodStart}::date, ${entry.value}, ${entry.by})
+    ON CONFLICT (metric_id, store_id, period_start) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`);
+}
+
+// ── The tree ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface NodeRecord {
+  id: number;
+  parent_id: number | null;
+  month: string;
+  metric: string;
+  store_id: number | null;
+  position: string;
+  staff_name: string;
+  target: number;
+  version: number;
+}
+
+const nodeColumns = sql`id, parent_id, month, metric, store_id, position, staff_name, target, version`;
+
+export function listNodes(db: Queryable, chainId: number, month: string) {
+  return db.rows<NodeRecord>(sql`SELECT ${nodeColumns} FROM metric_tree_node WHERE chain_id = ${chainId} AND month = ${month} ORDER BY id`);
+}
+
+export function findNode(db: Queryable, chainId: number, id: number) {
+  return db.one<NodeRecord>(sql`SELECT ${nodeColumns} FROM metric_tree_node WHERE chain_id = ${chainId} AND id = ${id}`);
+}
+
+export function childStores(db: Queryable, id: number) {
+  return db.rows<{ store_id: number | null }>(sql`SELECT DISTINCT store_id FROM metric_tree_node WHERE parent_id = ${id}`);
+}
+
+type NodeFields = { metric: string; storeId: number | null; position: string; staffName: string; target: number };
+
+export async function insertNode(tx: Queryable, chainId: number, node: NodeFields & { parentId: number | null; month: string }) {
+  const row = await tx.one<{ id: number }>(sql`
+    INSERT INTO metric_tree_node (chain_id, parent_id, month, metric, store_id, position, staff_name, target)
+    VALUES (${chainId}, ${node.parentId}, ${node.month}, ${node.metric}, ${node.storeId}, ${node.position}, ${node.staffName}, ${node.target})
+    RETURNING id`);
+  return row!.id;
+}
+
+export async function updateNodeRow(tx: Queryable, chainId: number, node: NodeFields & { id: number; version: number }) {
+  const row = await tx.one<{ version: number }>(sql`
+    UPDATE metric_tree_node SET metric = ${node.metric}, store_id = ${node.storeId}, position = ${node.position},
+           staff_name = ${node.staffName}, target = ${node.target}, version = version + 1
+     WHERE chain_id = ${chainId} AND id = ${node.id} AND version = ${node.version} RETURNING version`);
+  return row?.version;
+}
+
+export async function deleteNodeRow(tx: Queryable, chainId: number, id: number, version: number) {
+  return (await tx.run(sql`DELETE FROM metric_tree_node WHERE chain_id = ${chainId} AND id = ${id} AND version = ${version}`)) > 0;
+}
+
+export function storesOf(db: Queryable, chainId: number, storeIds: number[]) {
+  return db.rows<{ id: number; name: string }>(sql`
+    SELECT id, name FROM garage WHERE chain_id = ${chainId} AND NOT is_hq AND id = ANY(${sql.param(storeIds)}::int[]) ORDER BY sort, id`);
+}
+
+/** 服务顾问 named on the stores' work orders since `since`. */
+export async function staffNames(db: Queryable, chainId: number, storeIds: number[], since: string) {
+  const rows = await db.rows<{ advisor: string }>(sql`
+    SELECT DISTINCT advisor FROM maintenance_record
+     WHERE chain_id = ${chainId} AND store_id = ANY(${sql.param(storeIds)}::int[]) AND maint_date >= ${since}::date AND advisor <> ''
+     ORDER BY advisor`);
+  return rows.map((row) => row.advisor);
+}
