@@ -1,7 +1,7 @@
 /** 帮助中心: help articles written as Markdown in docs/help/, rendered and searched by the server. */
 import { z } from 'zod';
 import { apiCalls } from './route';
-import { text } from '../fields';
+import { requiredText, text } from '../fields';
 import { HELP_KEYWORD_MAX } from '../rules/help';
 
 const call = apiCalls('帮助中心');
@@ -27,7 +27,10 @@ export const helpArticles = call({
 
 export const helpArticle = call({
   method: 'GET',
-  path: '/help/articles/:slug',
+  // A query parameter like every other call: a path parameter would reach Fastify's own refusals
+  // (414 / 400 JSON) for a long or badly encoded slug before our Chinese ones.
+  path: '/help/article',
   summary: '一篇帮助文章（已渲染、只含安全 HTML）；不存在时 code 404',
+  input: z.object({ slug: requiredText('帮助文章', { max: 64 }) }),
   answer: z.object({ ...articleHead, html: z.string() }),
 });

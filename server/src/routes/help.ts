@@ -15,9 +15,8 @@ export default async function helpRoutes(app: FastifyInstance) {
 
   serve(app, calls.helpArticles, (input) => searchHelp(articles, input.keyword));
 
-  serve(app, calls.helpArticle, (_input, request) => {
-    const { slug } = request.params as { slug?: string };
-    const article = slug && HELP_SLUG_PATTERN.test(slug) ? bySlug.get(slug) : undefined;
+  serve(app, calls.helpArticle, ({ slug }) => {
+    const article = HELP_SLUG_PATTERN.test(slug) ? bySlug.get(slug) : undefined;
     if (!article) throw new ApiError(Code.notFound, HELP_MESSAGES.notFound);
     return { slug: article.slug, title: article.title, area: article.area, keywords: article.keywords, html: article.html };
   });
