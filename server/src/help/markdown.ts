@@ -45,6 +45,8 @@ export function renderMarkdown(markdown: string): string {
     else out.push(`<${block.kind}>${block.lines.map((item) => `<li>${inline(item)}</li>`).join('')}</${block.kind}>`);
     block = null;
   };
+  // A function, so TypeScript sees what close() and add() did to it.
+  const openBlock = (): Block | null => block;
   const add = (kind: Block['kind'], line: string) => {
     if (block?.kind !== kind) {
       close();
@@ -74,9 +76,9 @@ export function renderMarkdown(markdown: string): string {
     } else if ((match = /^[-*]\s+(.+)$/.exec(line))) add('ul', match[1]);
     else if ((match = /^\d+[.、]\s*(.+)$/.exec(line))) add('ol', match[1]);
     else if ((match = /^>\s?(.*)$/.exec(line))) add('quote', match[1]);
-    else if (/^\s+\S/.test(line) && (block?.kind === 'ul' || block?.kind === 'ol')) {
+    else if (/^\s+\S/.test(line) && (openBlock()?.kind === 'ul' || openBlock()?.kind === 'ol')) {
       // An indented line continues the list item above it.
-      const items: string[] = (block as Block).lines;
+      const items = openBlock()!.lines;
       items[items.length - 1] += line.trim();
     } else add('p', line.trim());
   }
