@@ -42,6 +42,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Settings centre pages (issue 12): the same budget as the customer widgets.
   { tag: 'garage-user-auth', feature: 'user-auth', budget: 90 * KB, signedIn: true },
   { tag: 'garage-system-settings', feature: 'system-settings', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-help-center', feature: 'help-center', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -20,6 +20,8 @@ export interface HelpArticle {
   html: string;
   /** The text a reader sees, for search and excerpts. */
   text: string;
+  /** The first paragraph's text: the excerpt when the search did not match the text. */
+  intro: string;
 }
 
 function parse(slug: string, source: string): HelpArticle {
@@ -36,7 +38,7 @@ function parse(slug: string, source: string): HelpArticle {
   if (!(HELP_AREAS as readonly string[]).includes(area)) throw new Error(`docs/help/${slug}.md: area must be one of ${HELP_AREAS.join(', ')}`);
   const keywords = (fields.get('keywords') ?? '').split(/[,，、]/).map((word) => word.trim()).filter(Boolean);
   const body = match[2];
-  return { slug, title, area, keywords, order: Number(fields.get('order') ?? 100), html: renderMarkdown(body), text: plainText(body) };
+  return { slug, title, area, keywords, order: Number(fields.get('order') ?? 100), html: renderMarkdown(body), text: plainText(body), intro: plainText(body.trim().split(/\n\s*\n/)[0]) };
 }
 
 export function loadHelpArticles(dir = HELP_DIR): HelpArticle[] {
@@ -53,10 +55,11 @@ export function loadHelpArticles(dir = HELP_DIR): HelpArticle[] {
 
 const EXCERPT_LENGTH = 60;
 
-/** The passage around the first match, else the article's opening. */
-function excerpt(text: string, term: string | undefined): string {
+/** The passage around the first match, else the article's first paragraph. */
+function excerpt(article: HelpArticle, term: string | undefined): string {
+  const { text, intro } = article;
   const at = term ? text.toLowerCase().indexOf(term) : -1;
-  if (at < 0) return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text;
+  if (at < 0) return intro.length > EXCERPT_LENGTH ? `${intro.slice(0, EXCERPT_LENGTH)}…` : intro;
   const start = Math.max(0, at - 20);
   const end = Math.min(text.length, at + term!.length + 40);
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
@@ -82,7 +85,7 @@ export function searchHelp(articles: HelpArticle[], keyword = '') {
       score += points;
     }
     const inText = terms.find((term) => text.includes(term));
-    return [{ article, index, score, excerpt: excerpt(article.text, inText) }];
+    return [{ article, index, score, excerpt: excerpt(article, inText) }];
   });
   return scored
     .sort((a, b) => b.score - a.score || a.index - b.index)
