@@ -114,7 +114,7 @@ describe('功能介绍', () => {
 
     await page.goBack();
     await waitForPage(page, '功能介绍');
-    await intro.locator('[data-area="phone"]').getByRole('link', { name: '查看网络电话的使用帮助' }).click();
+    await intro.locator('[data-area="phone"]').getByRole('link', { name: '查看使用帮助（网络电话）' }).click();
     await page.waitForURL((url) => url.pathname === '/helps' && url.hash === '#web-phone');
     await page.locator('garage-help-center').getByRole('heading', { name: '网络电话：在浏览器里外呼客户' }).waitFor();
     expect(errors).toEqual([]);
@@ -144,7 +144,7 @@ describe('功能介绍', () => {
     // What the role allows stays linkable; help stays readable.
     expect(await intro.locator('[data-area="phone"]').getByRole('link', { name: '去使用网络电话' }).count()).toBe(1);
     expect(await intro.locator('[data-area="customers"]').getByRole('link', { name: '去使用客户' }).count()).toBe(1);
-    await sms.getByRole('link', { name: '查看短信营销的使用帮助' }).click();
+    await sms.getByRole('link', { name: '查看使用帮助（短信营销）' }).click();
     await page.locator('garage-help-center').getByRole('heading', { name: '客户分组：按条件或固定名单' }).waitFor();
     // The settings centre shows this person only the two open pages.
     await page.goto(`${server.url}/home/organization/featureIntro`);

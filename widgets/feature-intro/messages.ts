@@ -11,7 +11,8 @@ export const messages = {
   go: '去使用',
   goTo: (title: string) => `去使用${title}`,
   help: '查看使用帮助',
-  helpFor: (title: string) => `查看${title}的使用帮助`,
+  // Starts with the visible words, so a spoken command 「查看使用帮助」 finds it (WCAG 2.5.3).
+  helpFor: (title: string) => `查看使用帮助（${title}）`,
   needs: (permission: string) => `需要「${permission}」权限，请联系管理员在「权限管理」中开通。`,
   soon: '该模块即将上线，上线后可从这里直接进入。',
 };

@@ -20,8 +20,8 @@ h4 { margin: 0 0 4px; font-size: 13px; font-weight: 600; color: var(--sl-color-n
 ul.items { margin: 0; padding-left: 18px; font-size: 13px; line-height: 1.7; color: var(--sl-color-neutral-800); }
 .coming ul.items { color: var(--sl-color-neutral-700); }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 14px; margin-top: auto; padding-top: 6px; }
-.go { display: inline-flex; align-items: center; height: 30px; padding: 0 14px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-600); color: var(--sl-color-neutral-0); font-weight: 500; text-decoration: none; }
-.go:hover { background: var(--sl-color-primary-700); }
+.go { display: inline-flex; align-items: center; height: 30px; padding: 0 14px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-700); color: var(--sl-color-neutral-0); font-weight: 500; text-decoration: none; }
+.go:hover { background: var(--sl-color-primary-800); }
 .go:focus-visible, .help-link:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 2px; }
 .help-link { color: var(--sl-color-primary-700); text-decoration: underline; text-underline-offset: 2px; }
 .note { flex-basis: 100%; font-size: 13px; color: var(--sl-color-warning-800); }
