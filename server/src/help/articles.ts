@@ -1,15 +1,12 @@
 /**
  * The help centre's articles: docs/help/*.md, each with a front matter of `title`, `area`,
- * `keywords` (comma separated) and optional `order`. Read and rendered once when the server starts
- * (a broken article stops the start with its file name), then searched in memory: a few dozen
- * short articles need no index.
+ * `keywords` (comma separated) and optional `order`. Rendered once (load.ts reads the files when
+ * the server starts; a broken article stops the start with its file name), then searched in
+ * memory: a few dozen short articles need no index. No Node imports here, so the stories render
+ * the same articles in the browser.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { HELP_AREAS, HELP_SLUG_PATTERN } from '../../../contracts/rules/help';
 import { plainText, renderMarkdown } from './markdown';
-
-export const HELP_DIR = path.resolve(import.meta.dirname, '../../../docs/help');
 
 export interface HelpArticle {
   slug: string;
@@ -24,7 +21,8 @@ export interface HelpArticle {
   intro: string;
 }
 
-function parse(slug: string, source: string): HelpArticle {
+export function parseHelpArticle(slug: string, source: string): HelpArticle {
+  if (!HELP_SLUG_PATTERN.test(slug)) throw new Error(`docs/help/${slug}.md: file names are lower-case letters, digits and dashes`);
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source.replace(/\r\n?/g, '\n'));
   if (!match) throw new Error(`docs/help/${slug}.md: front matter (--- title / area / keywords ---) missing`);
   const fields = new Map<string, string>();
@@ -41,16 +39,10 @@ function parse(slug: string, source: string): HelpArticle {
   return { slug, title, area, keywords, order: Number(fields.get('order') ?? 100), html: renderMarkdown(body), text: plainText(body), intro: plainText(body.trim().split(/\n\s*\n/)[0]) };
 }
 
-export function loadHelpArticles(dir = HELP_DIR): HelpArticle[] {
-  const articles = readdirSync(dir)
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => {
-      const slug = file.slice(0, -3);
-      if (!HELP_SLUG_PATTERN.test(slug)) throw new Error(`docs/help/${file}: file names are lower-case letters, digits and dashes`);
-      return parse(slug, readFileSync(path.join(dir, file), 'utf8'));
-    });
+/** By area in HELP_AREAS order, then `order`, then name. */
+export function sortHelpArticles(articles: HelpArticle[]): HelpArticle[] {
   const areaRank = (area: string) => (HELP_AREAS as readonly string[]).indexOf(area);
-  return articles.sort((a, b) => areaRank(a.area) - areaRank(b.area) || a.order - b.order || a.slug.localeCompare(b.slug));
+  return [...articles].sort((a, b) => areaRank(a.area) - areaRank(b.area) || a.order - b.order || a.slug.localeCompare(b.slug));
 }
 
 const EXCERPT_LENGTH = 60;

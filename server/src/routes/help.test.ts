@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { helpArticle, helpArticles } from '../../../contracts/api/help';
 import { HELP_MESSAGES } from '../../../contracts/rules/help';
-import { HELP_DIR } from '../help/articles';
+import { HELP_DIR } from '../help/load';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 type List = AnswerOf<typeof helpArticles>;

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '../../../contracts/api/help';
 import { HELP_MESSAGES, HELP_SLUG_PATTERN } from '../../../contracts/rules/help';
-import { loadHelpArticles, searchHelp } from '../help/articles';
+import { searchHelp } from '../help/articles';
+import { loadHelpArticles } from '../help/load';
 import { ApiError, Code } from '../http/envelope';
 import { serve } from '../http/contract';
 
