@@ -63,6 +63,13 @@ describe('route table', () => {
     expect(effectivePermission('/home/externalmanage')).toBeUndefined();
   });
 
+  it('opens 功能介绍 and 帮助中心 to every signed-in user, inside the guarded settings centre', () => {
+    expect(effectivePermission('/home/organization/featureIntro')).toBeUndefined();
+    expect(effectivePermission('/home/organization/helpCenter')).toBeUndefined();
+    expect(effectivePermission('/home/organization/settings')).toBe(Permission.settingsCentre);
+    expect(effectivePermission('/home/organization')).toBe(Permission.settingsCentre);
+  });
+
   it('groups the menu by area and only links to existing pages', () => {
     expect(menu.map((group) => group.title)).toEqual(['工作台', '客户', '营销', '保险', '数据', '设置', '商城']);
     for (const entry of menu.flatMap((group) => group.entries)) {

@@ -26,6 +26,8 @@ export interface PageRoute {
   showTab: boolean;
   description: string;
   permission?: PermissionId;
+  /** Every signed-in user may open it, even inside a guarded section (help explains, it changes nothing). */
+  open?: boolean;
   widget?: WidgetRef;
   page?: OwnPage;
 }
@@ -147,8 +149,8 @@ export const sections: SectionRoute[] = [
     description: '门店、组织、岗位、权限与系统参数的统一设置入口。',
     redirectTo: 'userAuth',
     children: [
-      { path: '/home/organization/featureIntro', title: '功能介绍', showTab: true, description: '门店管家各功能模块的介绍与上手指引。', widget: settingsWidget('feature-intro') },
-      { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, description: '设置中心常见问题与操作说明。', widget: settingsWidget('help-center') },
+      { path: '/home/organization/featureIntro', title: '功能介绍', showTab: true, open: true, description: '门店管家各功能模块的介绍与上手指引。', widget: { folder: 'feature-intro', tag: 'garage-feature-intro' } },
+      { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, open: true, description: '可搜索的使用说明：登录、客户、分组、标签、权限、系统设置、网络电话与嵌入。', widget: { folder: 'help-center', tag: 'garage-help-center' } },
       { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
       { path: '/home/organization/storeBasics', title: '门店基础信息', showTab: true, description: '维护门店名称、地址、营业时间与联系方式。', widget: { folder: 'store-basics', tag: 'garage-store-basics' } },
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: settingsWidget('organizational-structure') },
@@ -200,10 +202,11 @@ export interface MenuGroup {
   entries: { path: string; title: string; permission?: PermissionId }[];
 }
 
-/** A section's child without its own permission is guarded by the section's; its own one wins. */
+/** A section's child without its own permission is guarded by the section's; its own one wins; an open page has none. */
 export function effectivePermission(path: string): PermissionId | undefined {
   const section = sections.find((s) => path === s.path || path.startsWith(`${s.path}/`));
   const page = pageByPath.get(path);
+  if (page && 'open' in page && page.open) return undefined;
   return page?.permission ?? section?.permission;
 }
 

@@ -93,6 +93,8 @@ async function waitForContent(routePath: string) {
     '/home/tagmanage': 'garage-tag-manage .tag-card',
     '/home/sms/clientGroup': 'garage-customer-groups article',
     '/home/clientspano': 'garage-vehicle-panorama garage-maint-timeline li',
+    '/home/organization/featureIntro': 'garage-feature-intro .go',
+    '/home/organization/helpCenter': 'garage-help-center .entry',
   };
   const selector = ready[routePath];
   if (selector) await page.locator(selector).first().waitFor({ timeout: 20_000 });

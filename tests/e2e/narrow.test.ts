@@ -137,7 +137,7 @@ async function sidewaysOverflow(page: Page, tag: string) {
 }
 
 /** Each element, and what it shows once it has drawn its data. */
-const elements: { feature: string; attributes: () => Record<string, string>; ready: (page: Page) => Promise<unknown> }[] = [
+const elements: { feature: string; label?: string; attributes: () => Record<string, string>; ready: (page: Page) => Promise<unknown> }[] = [
   { feature: 'customer-list', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-list tbody tr').first().waitFor() },
   { feature: 'customer-board', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-board tbody tr').first().waitFor() },
   { feature: 'customer-groups', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-groups .card').first().waitFor() },
@@ -154,6 +154,9 @@ const elements: { feature: string; attributes: () => Record<string, string>; rea
   },
   { feature: 'phone-bar', attributes: () => ({ token }), ready: (page) => page.locator('garage-phone-bar .reason').waitFor() },
   { feature: 'session-badge', attributes: () => ({ token }), ready: (page) => page.locator('garage-session-badge .name').filter({ hasText: '陈总' }).waitFor() },
+  { feature: 'help-center', attributes: () => ({ token }), ready: (page) => page.locator('garage-help-center .entry').first().waitFor() },
+  { feature: 'help-center', label: 'article="embedding"', attributes: () => ({ token, article: 'embedding' }), ready: (page) => page.locator('garage-help-center article pre').waitFor() },
+  { feature: 'feature-intro', attributes: () => ({ token }), ready: (page) => page.locator('garage-feature-intro .go').first().waitFor() },
   { feature: 'login', attributes: () => ({}), ready: (page) => page.locator('garage-login').getByRole('button', { name: '登录', exact: true }).waitFor() },
   { feature: 'metrics-lib', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-lib [data-metric="custom:1"] [data-value]').waitFor() },
   { feature: 'metrics-tree', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-tree [data-progress]').first().waitFor() },
@@ -161,8 +164,8 @@ const elements: { feature: string; attributes: () => Record<string, string>; rea
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {
-  for (const { feature, attributes, ready } of elements) {
-    it(`<garage-${feature}> has nothing to scroll sideways`, async () => {
+  for (const { feature, label, attributes, ready } of elements) {
+    it(`<garage-${feature}${label ? ` ${label}` : ''}> has nothing to scroll sideways`, async () => {
       const page = await open(partnerPage(feature, attributes()), 360);
       await ready(page);
       expect(await sidewaysOverflow(page, `garage-${feature}`)).toEqual({ page: 0, element: 0, offenders: [] });

@@ -51,6 +51,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-maint-timeline', feature: 'maint-timeline', ready: '[data-testid="timeline-entry"]', attributes: ({ vehicleId }) => ({ 'vehicle-id': String(vehicleId) }) },
   { tag: 'garage-phone-bar', feature: 'phone-bar', ready: '[part="bar"]' },
   { tag: 'garage-session-badge', feature: 'session-badge', ready: '.name:not(:has(.loading))', display: 'inline-block' },
+  { tag: 'garage-help-center', feature: 'help-center', ready: '.entry' },
+  { tag: 'garage-feature-intro', feature: 'feature-intro', ready: '.go' },
   { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
 ];
 

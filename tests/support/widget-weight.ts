@@ -46,6 +46,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-store-basics', feature: 'store-basics', budget: 90 * KB, signedIn: true },
   { tag: 'garage-metrics-lib', feature: 'metrics-lib', budget: 90 * KB, signedIn: true },
   { tag: 'garage-metrics-tree', feature: 'metrics-tree', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-help-center', feature: 'help-center', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

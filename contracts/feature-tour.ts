@@ -1,0 +1,123 @@
+/**
+ * 功能介绍: the product tour, one entry per area — what it does, who uses it, what works today and
+ * what is still 即将上线, where to go (`path`, a page of host-app/src/routes.ts) and which help
+ * article explains it (docs/help/<helpSlug>.md). Written once here: <garage-feature-intro> shows it;
+ * host-app/src/feature-tour.test.ts holds it to the route table (paths, permissions, built widgets)
+ * and to the articles that exist.
+ */
+import { Permission, type PermissionId } from './permissions';
+
+export interface FeatureArea {
+  id: string;
+  title: string;
+  /** What it does, in one or two sentences. */
+  summary: string;
+  /** Who uses it. */
+  audience: string;
+  /** What works today (empty: the whole area is 即将上线). */
+  available: string[];
+  /** What is announced but not built yet. */
+  coming: string[];
+  /** The page 去使用 opens; absent when the area has no page of its own yet. */
+  path?: string;
+  /** The permission that page needs (the route table's; admins pass every check). */
+  permission?: PermissionId;
+  /** The help article 查看使用帮助 opens. */
+  helpSlug?: string;
+}
+
+export const FEATURE_AREAS: FeatureArea[] = [
+  {
+    id: 'customers',
+    title: '客户',
+    summary: '全部客户与车辆的档案：按条件筛选、分阶段查看、打标签，一辆车的保养与消费一页看全。',
+    audience: '前台接待、服务顾问、店长',
+    available: ['客户列表：关键词与条件筛选、保存常用条件、批量打标签', '客户看板：新客 / 活跃 / 沉睡 / 流失', '全景车辆与保养时间轴', '标签管理'],
+    coming: ['批量导入与潜在客户'],
+    path: '/home/externalmanage',
+    helpSlug: 'customer-list',
+  },
+  {
+    id: 'sms',
+    title: '短信营销',
+    summary: '把客户按条件或名单分组，再向分组群发保养、续保和活动短信。',
+    audience: '店长、客服与营销人员',
+    available: ['客户分组：按条件实时计算或固定名单'],
+    coming: ['短信群发与定时发送', '短信购买与余量查询'],
+    path: '/home/sms/clientGroup',
+    permission: Permission.smsMarketing,
+    helpSlug: 'groups',
+  },
+  {
+    id: 'insurance',
+    title: '保险',
+    summary: '查询车辆保险到期情况，多家保险公司一次报价，分析续保率。',
+    audience: '续保专员、店长',
+    available: [],
+    coming: ['保险查询', '保险报价', '保险分析'],
+    path: '/home/insurance',
+    permission: Permission.insurance,
+    // Until then the customer list finds policies about to expire (保险到期 filter).
+    helpSlug: 'customer-list',
+  },
+  {
+    id: 'data',
+    title: '工作台与数据',
+    summary: '今日待办和门店关键指标，经营诊断、报表与员工 KPI。',
+    audience: '店长、总部运营',
+    available: [],
+    coming: ['工作台', '诊断表', '数据报表', '数据统计（KPI）', '智慧大屏'],
+    path: '/home/statistic',
+    permission: Permission.dataAnalytics,
+    // Until then the customer board shows each stage per store.
+    helpSlug: 'board',
+  },
+  {
+    id: 'settings',
+    title: '设置中心',
+    summary: '开通员工账号、分配角色与门店，设置价格与手机号等显示开关，查看操作日志。',
+    audience: '总部与门店管理员',
+    available: ['权限管理：员工账号、角色与数据范围、操作日志', '系统设置：显示开关、每页条数、ERP 对接', '功能介绍与帮助中心'],
+    coming: ['门店基础信息', '组织架构', '客户运营规则', '岗位池、指标库与指标树'],
+    path: '/home/organization/userAuth',
+    permission: Permission.settingsCentre,
+    helpSlug: 'user-auth',
+  },
+  {
+    id: 'mall',
+    title: '商城',
+    summary: '开通短信、网络电话等增值服务，查看价格方案，续费套餐。',
+    audience: '门店老板、总部',
+    available: [],
+    coming: ['项目商城', '价格商城', '续费套餐'],
+    path: '/home/shop/smsMall',
+    permission: Permission.mall,
+  },
+  {
+    id: 'wecom',
+    title: '企业微信',
+    summary: '在企业微信里登录门店管家，在聊天侧边栏直接查看客户档案。',
+    audience: '使用企业微信服务车主的员工',
+    available: ['企业微信登录', '客户列表等组件放进企业微信侧边栏（360 像素宽）'],
+    coming: ['企业微信对接设置页'],
+    helpSlug: 'embedding',
+  },
+  {
+    id: 'phone',
+    title: '网络电话',
+    summary: '在浏览器里直接外呼客户，通话按分钟计费并记在客户名下。',
+    audience: '前台接待、客服、续保专员',
+    available: ['右下角电话条：拨号、通话计时', '客户列表与全景车辆一键外呼', '通话记录与余额'],
+    coming: ['在商城开通与充值'],
+    // The phone bar sits on every page; calls start from the customer list.
+    path: '/home/externalmanage',
+    permission: Permission.webPhone,
+    helpSlug: 'web-phone',
+  },
+];
+
+export type FeatureStatus = 'live' | 'partial' | 'soon';
+
+/** 已上线 when nothing is still coming, 即将上线 when nothing works yet, else 部分上线. */
+export const featureStatus = (area: FeatureArea): FeatureStatus =>
+  area.available.length === 0 ? 'soon' : area.coming.length === 0 ? 'live' : 'partial';
