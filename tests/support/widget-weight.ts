@@ -42,6 +42,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Settings centre pages (issue 12): the same budget as the customer widgets.
   { tag: 'garage-user-auth', feature: 'user-auth', budget: 90 * KB, signedIn: true },
   { tag: 'garage-system-settings', feature: 'system-settings', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-org-structure', feature: 'org-structure', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-job-pool', feature: 'job-pool', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {
