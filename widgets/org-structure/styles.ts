@@ -61,6 +61,7 @@ sl-input[data-invalid]::part(help-text) { color: var(--sl-color-danger-700); }
 .targets sl-radio { display: block; margin-bottom: 6px; }
 .candidates { border: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .candidates legend { padding: 0; margin-bottom: 8px; }
+.candidates sl-checkbox { align-self: flex-start; }
 @container org-structure (max-width: 640px) {
   .panes { grid-template-columns: 1fr; }
   .person { grid-template-columns: 1fr auto; grid-template-areas: 'who action' 'job job' 'stores stores'; gap: 2px 8px; }
