@@ -148,7 +148,7 @@ function JobDialog({ shown, data, onClose, onSaved }: { shown: { job: Job | null
     <sl-dialog ref={ref} label={job ? messages.editTitle(job.name) : messages.create} open={shown !== null} className="job-dialog">
       <form className="form" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <sl-input label={messages.nameLabel} value={name} maxlength="20" required disabled={job?.builtIn ?? false}
-          help-text={missing ? messages.required : job?.builtIn ? messages.builtInName : ''} data-invalid={missing ? '' : undefined}
+          help-text={missing ? messages.required : job?.builtIn ? messages.builtInName : ''} data-problem={missing ? '' : undefined}
           onsl-input={(event: Event) => setName(inputValue(event))}></sl-input>
         <sl-radio-group label={messages.roleLabel} help-text={messages.roleHelp} value={roleId} className="roles" onsl-change={(event: Event) => setRoleId(inputValue(event))}>
           <sl-radio value="none">{messages.noRole}</sl-radio>

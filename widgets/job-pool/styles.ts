@@ -22,8 +22,9 @@ h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-n
   background: var(--sl-color-neutral-0); border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
 .state p { margin: 0; }
 .form { display: flex; flex-direction: column; gap: 14px; }
-sl-input[data-invalid]::part(base) { border-color: var(--sl-color-danger-600); }
-sl-input[data-invalid]::part(help-text) { color: var(--sl-color-danger-700); }
+/* Not Shoelace's own data-invalid: that is set at once on an empty required field, before anyone typed. */
+sl-input[data-problem]::part(base) { border-color: var(--sl-color-danger-600); }
+sl-input[data-problem]::part(help-text) { color: var(--sl-color-danger-700); }
 .roles sl-radio { display: block; margin-bottom: 6px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @container job-pool (max-width: 560px) {

@@ -212,7 +212,7 @@ export function OrgStructure(_props: WidgetProps) {
               {messages.dropTop}
             </div>
           ) : null}
-          {data ? <p className="muted small foot">{unassigned > 0 ? messages.unassigned(unassigned) : ''}{canEdit && departments.length > 1 ? ` ${messages.dragHint}` : ''}</p> : null}
+          {data ? <p className="muted small foot">{unassigned > 0 ? messages.unassigned(unassigned) : ''}{canEdit && departments.length > 1 ? <span className="drag-hint"> {messages.dragHint}</span> : null}</p> : null}
         </nav>
 
         <section className="detail" ref={detailRef} aria-label={selected?.name ?? messages.staffTitle}>
@@ -361,7 +361,7 @@ function NameDialog({ shown, onClose, onSaved }: {
     <sl-dialog ref={ref} label={label} open={shown !== null} className="name-dialog">
       <form className="form" onSubmit={(event) => (event.preventDefault(), void submit())}>
         <sl-input label={messages.nameLabel} value={name} maxlength="30" required autofocus help-text={tried && !name.trim() ? messages.required : ''}
-          data-invalid={tried && !name.trim() ? '' : undefined} onsl-input={(event: Event) => setName(inputValue(event))}></sl-input>
+          data-problem={tried && !name.trim() ? '' : undefined} onsl-input={(event: Event) => setName(inputValue(event))}></sl-input>
       </form>
       <DialogFooter busy={busy} confirmLabel={shown?.department ? messages.save : messages.create} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>

@@ -54,8 +54,9 @@ button:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-o
 .state p { margin: 0; }
 .state.boxed { background: var(--sl-color-neutral-0); border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
 .form { display: flex; flex-direction: column; gap: 14px; }
-sl-input[data-invalid]::part(base) { border-color: var(--sl-color-danger-600); }
-sl-input[data-invalid]::part(help-text) { color: var(--sl-color-danger-700); }
+/* Not Shoelace's own data-invalid: that is set at once on an empty required field, before anyone typed. */
+sl-input[data-problem]::part(base) { border-color: var(--sl-color-danger-600); }
+sl-input[data-problem]::part(help-text) { color: var(--sl-color-danger-700); }
 .intro { margin: 0 0 10px; }
 .targets { max-height: 50vh; overflow: auto; }
 .targets sl-radio { display: block; margin-bottom: 6px; }
@@ -64,6 +65,8 @@ sl-input[data-invalid]::part(help-text) { color: var(--sl-color-danger-700); }
 .candidates sl-checkbox { align-self: flex-start; }
 @container org-structure (max-width: 640px) {
   .panes { grid-template-columns: 1fr; }
+  /* Touch screens do not drag: 上移/下移/移到… do it there. */
+  .drag-hint { display: none; }
   .person { grid-template-columns: 1fr auto; grid-template-areas: 'who action' 'job job' 'stores stores'; gap: 2px 8px; }
   .who { grid-area: who; } .job { grid-area: job; } .stores { grid-area: stores; }
   .person > :last-child { grid-area: action; }

@@ -345,13 +345,13 @@ function StaffDialog({ open, staff, data, onClose, onSaved }: {
       <div className="form">
         {staff ? null : (
           <sl-input label={messages.fields.username} value={username} maxlength="32" autocomplete="off" required
-            help-text={help(problems.username, USERNAME_RULE_TEXT)} data-invalid={tried && problems.username ? '' : undefined}
+            help-text={help(problems.username, USERNAME_RULE_TEXT)} data-problem={tried && problems.username ? '' : undefined}
             onsl-input={(event: Event) => setUsername(inputValue(event))}></sl-input>
         )}
         <sl-input label={messages.fields.nickName} value={nickName} maxlength="32" required help-text={help(problems.nickName)}
-          data-invalid={tried && problems.nickName ? '' : undefined} onsl-input={(event: Event) => setNickName(inputValue(event))}></sl-input>
+          data-problem={tried && problems.nickName ? '' : undefined} onsl-input={(event: Event) => setNickName(inputValue(event))}></sl-input>
         <sl-input label={messages.fields.phone} value={phone} inputmode="numeric" maxlength="11" help-text={help(problems.phone)}
-          data-invalid={tried && problems.phone ? '' : undefined} onsl-input={(event: Event) => setPhone(inputValue(event))}></sl-input>
+          data-problem={tried && problems.phone ? '' : undefined} onsl-input={(event: Event) => setPhone(inputValue(event))}></sl-input>
         {data?.jobs.length ? (
           <sl-radio-group label={messages.fields.job} value={jobId === null ? 'none' : String(jobId)} className="jobs"
             onsl-change={(event: Event) => {

@@ -55,8 +55,9 @@ fieldset { border: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; 
 .jobs::part(form-control-input) { display: flex; flex-wrap: wrap; gap: 8px 16px; }
 legend { font-size: var(--sl-input-label-font-size-medium); margin-bottom: 6px; padding: 0; }
 .error { margin: 0; width: 100%; color: var(--sl-color-danger-700); font-size: 12px; }
-sl-input[data-invalid]::part(base) { border-color: var(--sl-color-danger-600); }
-sl-input[data-invalid]::part(help-text) { color: var(--sl-color-danger-700); }
+/* Not Shoelace's own data-invalid: that is set at once on an empty required field, before anyone typed. */
+sl-input[data-problem]::part(base) { border-color: var(--sl-color-danger-600); }
+sl-input[data-problem]::part(help-text) { color: var(--sl-color-danger-700); }
 .one-time { font: 600 24px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 2px; text-align: center; padding: 12px;
   background: var(--sl-color-neutral-50); border-radius: var(--sl-border-radius-medium); user-select: all; }
 `;
