@@ -52,6 +52,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-phone-bar', feature: 'phone-bar', ready: '[part="bar"]' },
   { tag: 'garage-session-badge', feature: 'session-badge', ready: '.name:not(:has(.loading))', display: 'inline-block' },
   { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
+  { tag: 'garage-org-structure', feature: 'org-structure', ready: '[data-department]' },
+  { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
 ];
 
 let server: TestServer;
