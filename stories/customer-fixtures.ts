@@ -114,10 +114,10 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
 /** 权限管理 (settings centre): the demo chain's staff and roles. */
 const AUTHORITY = {
   staff: [
-    { id: 1, username: 'admin', nickName: '陈总', phone: '13800000001', enabled: true, locked: false, mustChangePassword: false, storeIds: [], roleIds: [1], departmentId: null, isAdmin: true, editable: true, version: 1 },
-    { id: 2, username: 'manager', nickName: '李店长', phone: '13800000002', enabled: true, locked: true, mustChangePassword: false, storeIds: [2], roleIds: [3], departmentId: null, isAdmin: false, editable: true, version: 1 },
-    { id: 3, username: 'frontdesk', nickName: '王小雨', phone: '13800000003', enabled: true, locked: false, mustChangePassword: true, storeIds: [3], roleIds: [4], departmentId: null, isAdmin: false, editable: true, version: 1 },
-    { id: 6, username: 'leaver', nickName: '赵离职', phone: '', enabled: false, locked: false, mustChangePassword: false, storeIds: [4], roleIds: [4], departmentId: null, isAdmin: false, editable: true, version: 3 },
+    { id: 1, username: 'admin', nickName: '陈总', phone: '13800000001', enabled: true, locked: false, mustChangePassword: false, storeIds: [], roleIds: [1], departmentId: null, jobId: null, isAdmin: true, editable: true, version: 1 },
+    { id: 2, username: 'manager', nickName: '李店长', phone: '13800000002', enabled: true, locked: true, mustChangePassword: false, storeIds: [2], roleIds: [3], departmentId: null, jobId: 1, isAdmin: false, editable: true, version: 1 },
+    { id: 3, username: 'frontdesk', nickName: '王小雨', phone: '13800000003', enabled: true, locked: false, mustChangePassword: true, storeIds: [3], roleIds: [4], departmentId: null, jobId: 2, isAdmin: false, editable: true, version: 1 },
+    { id: 6, username: 'leaver', nickName: '赵离职', phone: '', enabled: false, locked: false, mustChangePassword: false, storeIds: [4], roleIds: [4], departmentId: null, jobId: 2, isAdmin: false, editable: true, version: 3 },
   ],
   roles: [
     { id: 1, code: 'garage_admin', name: '总部管理员', dataScope: 1, permissionIds: [-1], builtIn: true, isAdmin: true, staffCount: 1, grantable: true, version: 1 },
@@ -126,6 +126,11 @@ const AUTHORITY = {
     { id: 4, code: 'front_desk', name: '前台接待', dataScope: 2, permissionIds: [11, 16], builtIn: false, isAdmin: false, staffCount: 2, grantable: true, version: 2 },
   ],
   stores: STORES.map(({ id, name }) => ({ id, name })),
+  jobs: [
+    { id: 1, name: '店长', defaultRoleId: 3 },
+    { id: 2, name: '前台/服务顾问', defaultRoleId: 4 },
+    { id: 3, name: '技师', defaultRoleId: null },
+  ],
 };
 
 /** Installs the fixture (Storybook `beforeEach`); returns the cleanup. */

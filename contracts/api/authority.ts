@@ -34,6 +34,8 @@ export const staffRow = z.object({
   storeIds: z.array(z.number()),
   roleIds: z.array(z.number()),
   departmentId: z.number().nullable(),
+  /** 岗位 (岗位池), null for none. */
+  jobId: z.number().nullable(),
   isAdmin: z.boolean(),
   /** Whether the signed-in admin may change this account (a store-level admin sees only their stores' staff). */
   editable: z.boolean(),
@@ -58,7 +60,13 @@ export const staffList = call({
   method: 'GET',
   path: '/authority/staff',
   summary: '员工账号列表（门店管理员只看到本人门店的员工）',
-  answer: z.object({ staff: z.array(staffRow), roles: z.array(roleRow), stores: z.array(z.object({ id: z.number(), name: z.string() })) }),
+  answer: z.object({
+    staff: z.array(staffRow),
+    roles: z.array(roleRow),
+    stores: z.array(z.object({ id: z.number(), name: z.string() })),
+    /** Positions (岗位池): choosing one for a new account pre-fills its default role. */
+    jobs: z.array(z.object({ id: z.number(), name: z.string(), defaultRoleId: z.number().nullable() })),
+  }),
 });
 
 const staffFields = {
@@ -67,6 +75,7 @@ const staffFields = {
   roleIds: idList('角色', { max: 20 }).refine((ids) => ids.length > 0, { error: '请至少选择一个角色' }),
   storeIds: idList('所属门店', { max: 500 }),
   departmentId: id('部门').optional(),
+  jobId: id('岗位').optional(),
 };
 
 /** A new account answers its one-time password once; it must be changed at the first login. */

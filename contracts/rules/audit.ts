@@ -25,4 +25,12 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'metricTarget.create': '新增目标',
   'metricTarget.update': '修改目标',
   'metricTarget.delete': '删除目标',
+  'department.create': '新建部门',
+  'department.rename': '部门改名',
+  'department.move': '移动部门',
+  'department.delete': '删除部门',
+  'department.staff': '调整员工部门',
+  'job.create': '新建岗位',
+  'job.update': '修改岗位',
+  'job.delete': '删除岗位',
 };

@@ -141,7 +141,6 @@ export const homePages: PageRoute[] = [
   },
 ];
 
-const settingsWidget = (name: string): WidgetRef => ({ folder: 'settings', tag: `garage-settings-${name}` });
 
 export const sections: SectionRoute[] = [
   {
@@ -153,9 +152,9 @@ export const sections: SectionRoute[] = [
       { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, open: true, description: '可搜索的使用说明：登录、客户、分组、标签、权限、系统设置、网络电话与嵌入。', widget: { folder: 'help-center', tag: 'garage-help-center' } },
       { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
       { path: '/home/organization/storeBasics', title: '门店基础信息', showTab: true, description: '维护门店名称、地址、营业时间与联系方式。', widget: { folder: 'store-basics', tag: 'garage-store-basics' } },
-      { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: settingsWidget('organizational-structure') },
+      { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: { folder: 'org-structure', tag: 'garage-org-structure' } },
       { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: { folder: 'metrics-lib', tag: 'garage-metrics-lib' } },
-      { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: settingsWidget('job-pool') },
+      { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: { folder: 'job-pool', tag: 'garage-job-pool' } },
       { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
       { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },

@@ -74,12 +74,12 @@ describe('signed-in host app', () => {
 
   it('shows a finished 即将上线 page for a feature whose widget is not built yet', async () => {
     const { page, context } = await signedIn();
-    await page.goto(`${server.url}/home/organization/jobPool`);
-    await waitForPage(page, '岗位池');
+    await page.goto(`${server.url}/home/organization/metricsLib`);
+    await waitForPage(page, '指标库');
     const comingSoon = page.getByTestId('coming-soon');
     await comingSoon.waitFor();
     expect(await comingSoon.innerText()).toContain('即将上线');
-    expect(await comingSoon.innerText()).toContain('管理前台、技师、店长等岗位');
+    expect(await comingSoon.innerText()).toContain('统一定义产值、客单价、留存率等经营指标的口径');
     await context.close();
   });
 

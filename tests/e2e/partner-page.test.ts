@@ -54,6 +54,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-help-center', feature: 'help-center', ready: '.entry' },
   { tag: 'garage-feature-intro', feature: 'feature-intro', ready: '.go' },
   { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
+  { tag: 'garage-org-structure', feature: 'org-structure', ready: '[data-department]' },
+  { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
 ];
 
 let server: TestServer;

@@ -26,6 +26,7 @@ interface Foreign {
   /** 指标库 custom metrics and 指标树 targets. */
   metric: number[];
   metricNode: number[];
+  job: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
@@ -42,7 +43,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], call: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], call: ['x'], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -54,14 +55,17 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (field === 'callId') return one(foreign.call);
   if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
   if (/^userIds?$/.test(field)) return one(foreign.user);
-  if (/^roleIds?$/.test(field)) return one(foreign.role);
-  if (field === 'departmentId') return one(foreign.department);
+  if (/^(roleIds?|defaultRoleId)$/.test(field)) return one(foreign.role);
+  if (/^(departmentId|parentId)$/.test(field)) return one(foreign.department);
+  if (field === 'jobId') return one(foreign.job);
   if (/^(conditionId)$/.test(field)) return one(foreign.condition);
   if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
     if (path.includes('metrics/tree')) return one(foreign.metricNode);
     if (path.includes('metrics/custom')) return one(foreign.metric);
-    if (path.includes('authority/staff')) return one(foreign.user);
+    if (path.includes('authority/staff') || path.includes('department/staff')) return one(foreign.user);
+    if (path.includes('organization/department')) return one(foreign.department);
+    if (path.includes('organization/job')) return one(foreign.job);
     if (path.includes('authority/role')) return one(foreign.role);
     if (path.startsWith('/api/store')) return one(foreign.store);
     if (path.includes('group')) return one(foreign.group);
@@ -110,6 +114,7 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     department: sameChain ? [] : await ids(sql`SELECT id FROM department WHERE chain_id = ${chainId} ORDER BY id`),
     metric: sameChain ? [] : await ids(sql`SELECT id FROM metric_custom WHERE chain_id = ${chainId} ORDER BY id`),
     metricNode: await ids(sql`SELECT id FROM metric_tree_node WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
+    job: sameChain ? [] : await ids(sql`SELECT id FROM job WHERE chain_id = ${chainId} ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
     secrets: [...new Set(secrets)],

@@ -48,6 +48,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-metrics-tree', feature: 'metrics-tree', budget: 90 * KB, signedIn: true },
   { tag: 'garage-help-center', feature: 'help-center', budget: 90 * KB, signedIn: true },
   { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-org-structure', feature: 'org-structure', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-job-pool', feature: 'job-pool', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -38,7 +38,7 @@ export function DateField({ label, value, onChange }: { label: string; value: st
         placeholder={messages.datePlaceholder}
         maxlength="11"
         value={text}
-        data-invalid={invalid ? '' : undefined}
+        data-problem={invalid ? '' : undefined}
         help-text={invalid ? messages.dateInvalid : ''}
         onsl-input={(event: Event) => setText((event.target as HTMLInputElement).value)}
         onsl-change={(event: Event) => commit((event.target as HTMLInputElement).value)}

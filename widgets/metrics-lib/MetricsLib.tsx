@@ -201,7 +201,7 @@ function MetricDialog({ shown, onClose, onSaved }: { shown: { metric: CustomMetr
     <sl-dialog ref={ref} label={metric ? `${messages.edit}：${metric.name}` : messages.createMetric} open={shown !== null} className="metric-dialog">
       <div className="form">
         <sl-input label={messages.fields.name} value={name} maxlength="20" required help-text={tried && !name.trim() ? messages.required(messages.fields.name) : ''}
-          data-invalid={tried && !name.trim() ? '' : undefined} onsl-input={(event: Event) => setName(inputValue(event))}></sl-input>
+          data-problem={tried && !name.trim() ? '' : undefined} onsl-input={(event: Event) => setName(inputValue(event))}></sl-input>
         <sl-radio-group label={messages.fields.unit} value={unit} onsl-change={(event: Event) => setUnit(inputValue(event) as MetricUnit)}>
           {METRIC_UNITS.map((each) => <sl-radio key={each} value={each}>{each}</sl-radio>)}
         </sl-radio-group>
@@ -252,7 +252,7 @@ function ValueDialog({ metric, stores, onClose, onSaved }: { metric: CustomMetri
         <sl-input type="date" label={messages.fields.day} value={day} required help-text={metric ? messages.dayHelp(PERIOD_NAMES[metric.period]) : ''}
           onsl-input={(event: Event) => setDay(inputValue(event))}></sl-input>
         <sl-input label={`${messages.fields.value}（${metric?.unit ?? ''}）`} value={value} inputmode="decimal" required
-          help-text={tried ? problem : ''} data-invalid={tried && problem ? '' : undefined} onsl-input={(event: Event) => setValue(inputValue(event))}></sl-input>
+          help-text={tried ? problem : ''} data-problem={tried && problem ? '' : undefined} onsl-input={(event: Event) => setValue(inputValue(event))}></sl-input>
       </div>
       <DialogFooter busy={busy} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>

@@ -253,7 +253,7 @@ function NodeDialog({ shown, data, siblingsOf, month, onClose, onSaved }: {
         ) : null}
         <sl-input label={`${messages.fields.target}（${unit}）`} value={target} inputmode="decimal" required
           help-text={tried && problem ? problem : remaining !== null && metric === parent?.metric ? messages.remaining(formatMetricValue(unit, remaining)) : ''}
-          data-invalid={tried && problem ? '' : undefined} onsl-input={(event: Event) => setTarget(inputValue(event))}></sl-input>
+          data-problem={tried && problem ? '' : undefined} onsl-input={(event: Event) => setTarget(inputValue(event))}></sl-input>
       </div>
       <DialogFooter busy={busy} confirmLabel={node ? messages.save : messages.create} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>

@@ -266,7 +266,7 @@ function ProfileDialog({ open, store, onClose, onSaved, onStale }: { open: boole
     const help = (messages.help as Record<string, string>)[key] ?? '';
     return (
       <sl-input key={key} className={`field-${key}`} label={messages.fields[key]} value={draft[key]} help-text={problem || help}
-        data-invalid={problem ? '' : undefined} onsl-input={set(key)} {...props}></sl-input>
+        data-problem={problem ? '' : undefined} onsl-input={set(key)} {...props}></sl-input>
     );
   };
   return (
@@ -275,7 +275,7 @@ function ProfileDialog({ open, store, onClose, onSaved, onStale }: { open: boole
         {field('name', { maxlength: STORE_LIMITS.name, required: true })}
         {field('shortName', { maxlength: STORE_LIMITS.shortName })}
         <sl-select className="field-province" label={messages.fields.province} placeholder={messages.chooseProvince} value={draft.province} required hoist
-          help-text={tried && problems.province ? problems.province : ''} data-invalid={tried && problems.province ? '' : undefined}
+          help-text={tried && problems.province ? problems.province : ''} data-problem={tried && problems.province ? '' : undefined}
           onsl-change={set('province')}>
           {PROVINCES.map((province) => <sl-option key={province} value={province}>{province}</sl-option>)}
         </sl-select>
@@ -297,7 +297,7 @@ function ProfileDialog({ open, store, onClose, onSaved, onStale }: { open: boole
 
 function TargetSelect({ value, targets, except, onChange, problem }: { value: string; targets: StoreProfile[]; except: number; onChange(value: string): void; problem: string }) {
   return (
-    <sl-select label={messages.target} placeholder={messages.chooseTarget} value={value} hoist help-text={problem} data-invalid={problem ? '' : undefined}
+    <sl-select label={messages.target} placeholder={messages.chooseTarget} value={value} hoist help-text={problem} data-problem={problem ? '' : undefined}
       onsl-change={(event: Event) => onChange(inputValue(event))}>
       {targets.filter((store) => store.id !== except).map((store) => <sl-option key={store.id} value={String(store.id)}>{store.name}</sl-option>)}
     </sl-select>

@@ -133,9 +133,9 @@ function BindDialog({ open, types, onClose, onBound }: { open: boolean; types: E
           {types.map((type) => <sl-option key={type} value={type}>{ERP_TYPE_NAMES[type]}</sl-option>)}
         </sl-select>
         <sl-input label={text.fields.account} value={account} maxlength="64" autocomplete="off" required help-text={help(problems.account)}
-          data-invalid={tried && problems.account ? '' : undefined} onsl-input={(event: Event) => setAccount(inputValue(event))}></sl-input>
+          data-problem={tried && problems.account ? '' : undefined} onsl-input={(event: Event) => setAccount(inputValue(event))}></sl-input>
         <sl-input label={text.fields.password} type="password" value={password} maxlength="128" autocomplete="new-password" required password-toggle
-          help-text={help(problems.password, text.passwordHelp)} data-invalid={tried && problems.password ? '' : undefined}
+          help-text={help(problems.password, text.passwordHelp)} data-problem={tried && problems.password ? '' : undefined}
           onsl-input={(event: Event) => setPassword(inputValue(event))}></sl-input>
         <sl-input label={text.fields.storeCode} value={storeCode} maxlength="64" autocomplete="off" help-text={text.storeCodeHelp}
           onsl-input={(event: Event) => setStoreCode(inputValue(event))}></sl-input>

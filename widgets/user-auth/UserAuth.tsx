@@ -58,6 +58,7 @@ export function UserAuth(_props: WidgetProps) {
 
   const roleName = useMemo(() => new Map(data?.roles.map((role) => [role.id, role.name])), [data]);
   const storeName = useMemo(() => new Map(data?.stores.map((store) => [store.id, store.name])), [data]);
+  const jobName = useMemo(() => new Map(data?.jobs.map((job) => [job.id, job.name])), [data]);
   const shown = useMemo(() => {
     const words = query.trim().toLowerCase();
     return (data?.staff ?? []).filter((person) => !words || `${person.nickName} ${person.username} ${person.phone}`.toLowerCase().includes(words));
@@ -114,7 +115,7 @@ export function UserAuth(_props: WidgetProps) {
                 <li key={person.id} className={person.enabled ? 'person' : 'person off'} data-username={person.username}>
                   <div className="who">
                     <strong>{person.nickName}{person.id === me ? messages.self : ''}</strong>
-                    <span className="muted small">{person.username}</span>
+                    <span className="muted small">{person.username}{person.jobId !== null && jobName.get(person.jobId) ? ` · ${jobName.get(person.jobId)}` : ''}</span>
                   </div>
                   <div className="phone figure">{person.phone || '—'}</div>
                   <div className="chips" aria-label={messages.columns.roles}>
@@ -300,6 +301,7 @@ function StaffDialog({ open, staff, data, onClose, onSaved }: {
   const [phone, setPhone] = useState('');
   const [roleIds, setRoleIds] = useState<number[]>([]);
   const [storeIds, setStoreIds] = useState<number[]>([]);
+  const [jobId, setJobId] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -308,6 +310,7 @@ function StaffDialog({ open, staff, data, onClose, onSaved }: {
     setPhone(staff?.phone ?? '');
     setRoleIds(staff?.roleIds ?? []);
     setStoreIds(staff?.storeIds ?? []);
+    setJobId(staff?.jobId ?? null);
     setTried(false);
   }, [open, staff]);
 
@@ -323,7 +326,8 @@ function StaffDialog({ open, staff, data, onClose, onSaved }: {
     run(async () => {
       setTried(true);
       if (Object.values(problems).some(Boolean)) return;
-      const fields = { nickName: nickName.trim(), phone: phone.trim(), roleIds, storeIds };
+      // The department is 组织架构's: an edit here keeps it.
+      const fields = { nickName: nickName.trim(), phone: phone.trim(), roleIds, storeIds, jobId: jobId ?? undefined, departmentId: staff?.departmentId ?? undefined };
       if (staff) {
         await authorityApi.updateStaff({ ...fields, id: staff.id, version: staff.version });
         toast.success(messages.saved(fields.nickName));
@@ -341,13 +345,26 @@ function StaffDialog({ open, staff, data, onClose, onSaved }: {
       <div className="form">
         {staff ? null : (
           <sl-input label={messages.fields.username} value={username} maxlength="32" autocomplete="off" required
-            help-text={help(problems.username, USERNAME_RULE_TEXT)} data-invalid={tried && problems.username ? '' : undefined}
+            help-text={help(problems.username, USERNAME_RULE_TEXT)} data-problem={tried && problems.username ? '' : undefined}
             onsl-input={(event: Event) => setUsername(inputValue(event))}></sl-input>
         )}
         <sl-input label={messages.fields.nickName} value={nickName} maxlength="32" required help-text={help(problems.nickName)}
-          data-invalid={tried && problems.nickName ? '' : undefined} onsl-input={(event: Event) => setNickName(inputValue(event))}></sl-input>
+          data-problem={tried && problems.nickName ? '' : undefined} onsl-input={(event: Event) => setNickName(inputValue(event))}></sl-input>
         <sl-input label={messages.fields.phone} value={phone} inputmode="numeric" maxlength="11" help-text={help(problems.phone)}
-          data-invalid={tried && problems.phone ? '' : undefined} onsl-input={(event: Event) => setPhone(inputValue(event))}></sl-input>
+          data-problem={tried && problems.phone ? '' : undefined} onsl-input={(event: Event) => setPhone(inputValue(event))}></sl-input>
+        {data?.jobs.length ? (
+          <sl-radio-group label={messages.fields.job} value={jobId === null ? 'none' : String(jobId)} className="jobs"
+            onsl-change={(event: Event) => {
+              const chosen = data.jobs.find((job) => String(job.id) === inputValue(event)) ?? null;
+              setJobId(chosen?.id ?? null);
+              // A new account for a position starts with the position's default role (岗位池), if the admin may give it.
+              const role = data.roles.find((each) => each.id === chosen?.defaultRoleId);
+              if (!staff && role?.grantable) setRoleIds([role.id]);
+            }}>
+            <sl-radio value="none">{messages.noJob}</sl-radio>
+            {data.jobs.map((job) => <sl-radio key={job.id} value={String(job.id)}>{job.name}</sl-radio>)}
+          </sl-radio-group>
+        ) : null}
         <fieldset>
           <legend>{messages.fields.roles}</legend>
           {data?.roles.map((role) => (

@@ -52,6 +52,7 @@ sl-tab::part(base) { color: var(--sl-color-neutral-700); }
 .state p { margin: 0; }
 .form { display: flex; flex-direction: column; gap: 14px; }
 fieldset { border: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+.jobs::part(form-control-input) { display: flex; flex-wrap: wrap; gap: 8px 16px; }
 legend { font-size: var(--sl-input-label-font-size-medium); margin-bottom: 6px; padding: 0; }
 .error { margin: 0; width: 100%; color: var(--sl-color-danger-700); font-size: 12px; }
 .one-time { font: 600 24px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; letter-spacing: 2px; text-align: center; padding: 12px;

@@ -15,6 +15,7 @@ export interface StaffRecord {
   store_ids: number[];
   role_ids: number[];
   department_id: number | null;
+  job_id: number | null;
   version: number;
 }
 
@@ -40,7 +41,7 @@ const lockedSql = sql`EXISTS (
        OR (left(a.key, length(lower(u.username)) + 10) = 'password:' || lower(u.username) || '|' AND a.attempts >= ${ATTEMPT_LIMITS.accountAddress})))`;
 
 const staffColumns = sql`
-  u.id, u.username, u.nick_name, u.phone, u.enabled, u.must_change_password, u.store_ids, u.department_id, u.version,
+  u.id, u.username, u.nick_name, u.phone, u.enabled, u.must_change_password, u.store_ids, u.department_id, u.job_id, u.version,
   ${lockedSql} AS locked,
   COALESCE((SELECT array_agg(ur.role_id ORDER BY ur.role_id) FROM user_role ur WHERE ur.user_id = u.id), '{}') AS role_ids`;
 
@@ -106,15 +107,16 @@ export interface NewStaff {
   storeIds: number[];
   roleIds: number[];
   departmentId: number | null;
+  jobId: number | null;
   garageId: number;
 }
 
 export async function insertStaff(tx: Queryable, staff: NewStaff): Promise<number> {
   const row = await tx.one<{ id: number }>(sql`
     INSERT INTO app_user (chain_id, username, phone, password_hash, nick_name, store_ids, selected_store_ids,
-                          current_garage_id, department_id, must_change_password)
+                          current_garage_id, department_id, job_id, must_change_password)
     VALUES (${staff.chainId}, ${staff.username}, ${staff.phone}, ${staff.passwordHash}, ${staff.nickName},
-            ${sql.param(staff.storeIds)}::int[], ${sql.param(staff.storeIds)}::int[], ${staff.garageId}, ${staff.departmentId}, true)
+            ${sql.param(staff.storeIds)}::int[], ${sql.param(staff.storeIds)}::int[], ${staff.garageId}, ${staff.departmentId}, ${staff.jobId}, true)
     RETURNING id`);
   await setRoles(tx, row!.id, staff.roleIds);
   return row!.id;
@@ -129,12 +131,12 @@ async function setRoles(tx: Queryable, userId: number, roleIds: number[]): Promi
 export async function updateStaffRow(
   tx: Queryable,
   chainId: number,
-  change: { id: number; version: number; nickName: string; phone: string | null; storeIds: number[]; roleIds: number[]; departmentId: number | null; garageId: number },
+  change: { id: number; version: number; nickName: string; phone: string | null; storeIds: number[]; roleIds: number[]; departmentId: number | null; jobId: number | null; garageId: number },
 ): Promise<number | undefined> {
   const row = await tx.one<{ version: number }>(sql`
     UPDATE app_user SET nick_name = ${change.nickName}, phone = ${change.phone}, store_ids = ${sql.param(change.storeIds)}::int[],
            selected_store_ids = ARRAY(SELECT unnest(selected_store_ids) INTERSECT SELECT unnest(${sql.param(change.storeIds)}::int[])),
-           department_id = ${change.departmentId}, current_garage_id = ${change.garageId},
+           department_id = ${change.departmentId}, job_id = ${change.jobId}, current_garage_id = ${change.garageId},
            version = version + 1, updated_at = now()
      WHERE chain_id = ${chainId} AND id = ${change.id} AND version = ${change.version}
     RETURNING version`);
@@ -198,7 +200,7 @@ export interface AuditRecord {
   actorId: number;
   actorName: string;
   action: string;
-  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric';
+  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job';
   targetId: number | null;
   targetName: string;
   detail: Record<string, unknown>;

@@ -24,6 +24,7 @@ import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { forgetChain, forgetUser } from '../repositories/accounts';
 import * as repo from '../repositories/authority';
+import { jobInChain, listJobs } from '../repositories/organization';
 
 const ADMIN_ONLY = { config: { admin: true } };
 
@@ -73,7 +74,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
   }
 
   /** The roles and stores an admin is about to give: each must be theirs to give. */
-  async function checkGrant(tx: Queryable, request: FastifyRequest, chain: ChainRole[], input: { roleIds: number[]; storeIds: number[]; departmentId?: number; phone?: string }, userId = 0) {
+  async function checkGrant(tx: Queryable, request: FastifyRequest, chain: ChainRole[], input: { roleIds: number[]; storeIds: number[]; departmentId?: number; jobId?: number; phone?: string }, userId = 0) {
     const grantor = grantorOf(request);
     const roles = rolesByIds(chain, input.roleIds);
     for (const role of roles) refuse(roleGrantProblem(grantor, role));
@@ -83,6 +84,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
     if (input.departmentId && !(await repo.departmentInChain(tx, request.auth.chainId, input.departmentId))) {
       throw new ApiError(Code.notFound, '所选部门不存在，请刷新后再试');
     }
+    if (input.jobId && !(await jobInChain(tx, request.auth.chainId, input.jobId))) throw new ApiError(Code.notFound, '所选岗位不存在，请刷新后再试');
     if (input.phone && (await repo.phoneTaken(tx, input.phone, userId))) throw new ApiError(Code.conflict, '该手机号已被其他账号使用');
     return roles;
   }
@@ -110,10 +112,11 @@ export default async function authorityRoutes(app: FastifyInstance) {
 
   serve(app, calls.staffList, ADMIN_ONLY, async (_input, request) => {
     const grantor = grantorOf(request);
-    const [staff, roles, stores] = await Promise.all([
+    const [staff, roles, stores, jobs] = await Promise.all([
       repo.listStaff(app.db, request.auth.chainId),
       repo.listRoles(app.db, request.auth.chainId),
       repo.listChainStores(app.db, request.auth.chainId),
+      listJobs(app.db, request.auth.chainId),
     ]);
     const roleById = new Map(roles.map((role) => [role.id, { code: role.code, dataScope: role.data_scope }]));
     const rows = staff
@@ -135,6 +138,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
         storeIds: person.store_ids,
         roleIds: person.role_ids,
         departmentId: person.department_id,
+        jobId: person.job_id,
         isAdmin: held.some((role) => isAdminRoleCode(role.code)),
         editable: problem === null,
         version: person.version,
@@ -152,6 +156,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
         version: role.version,
       })),
       stores: stores.filter((store) => grantor.storeIds.includes(store.id)),
+      jobs: jobs.map((job) => ({ id: job.id, name: job.name, defaultRoleId: job.default_role_id })),
     });
   });
 
@@ -170,6 +175,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
         storeIds: input.storeIds,
         roleIds: input.roleIds,
         departmentId: input.departmentId ?? null,
+        jobId: input.jobId ?? null,
         garageId: await homeGarage(tx, request, input.storeIds),
       });
       await audit(tx, request, {
@@ -190,7 +196,7 @@ export default async function authorityRoutes(app: FastifyInstance) {
       await keepAnAdmin(tx, request, staff.id, isAdmin, roles.some((role) => isAdminRoleCode(role.code)));
       const next = await repo.updateStaffRow(tx, request.auth.chainId, {
         id: staff.id, version: input.version, nickName: input.nickName, phone: input.phone ?? null, storeIds: input.storeIds,
-        roleIds: input.roleIds, departmentId: input.departmentId ?? null,
+        roleIds: input.roleIds, departmentId: input.departmentId ?? null, jobId: input.jobId ?? null,
         garageId: await homeGarage(tx, request, input.storeIds),
       });
       if (next === undefined) throw stale();

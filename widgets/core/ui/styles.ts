@@ -24,10 +24,11 @@ export function themeForShadowRoot(css: string): string {
       .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
       .replace(/:root/g, ':host'),
   );
-  // A field marked data-invalid (the widgets' forms check the contract's rules) says so in red.
+  // A field marked data-problem (the widgets' forms check the contract's rules once the user tried)
+  // says so in red. Not Shoelace's own data-invalid: it is set at once on an empty required field.
   const invalid =
-    'sl-input[data-invalid]::part(base), sl-select[data-invalid]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
-    'sl-input[data-invalid]::part(form-control-help-text), sl-select[data-invalid]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
+    'sl-input[data-problem]::part(base), sl-select[data-problem]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
+    'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
   return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${invalid}`;
 }
 
