@@ -2,6 +2,8 @@
  * The signed-in host app in Chromium against the real server: every route renders, the menu,
  * the tab bar, the top bar and logout (spec sections 2 and 4).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
@@ -73,13 +75,17 @@ describe('signed-in host app', () => {
   });
 
   it('shows a finished 即将上线 page for a feature whose widget is not built yet', async () => {
+    // Whichever page is still unbuilt when this runs (the list shrinks as features land).
+    const widgetsDir = path.resolve(import.meta.dirname, '../../widgets');
+    const unbuilt = protectedPages.find((route) => route.widget && !existsSync(path.join(widgetsDir, route.widget.folder)));
+    expect(unbuilt, 'a page still waiting for its widget').toBeDefined();
     const { page, context } = await signedIn();
-    await page.goto(`${server.url}/home/organization/metricsLib`);
-    await waitForPage(page, '指标库');
+    await page.goto(`${server.url}${unbuilt!.path}`);
+    await waitForPage(page, unbuilt!.title);
     const comingSoon = page.getByTestId('coming-soon');
     await comingSoon.waitFor();
     expect(await comingSoon.innerText()).toContain('即将上线');
-    expect(await comingSoon.innerText()).toContain('统一定义产值、客单价、留存率等经营指标的口径');
+    expect(await comingSoon.innerText()).toContain(unbuilt!.description);
     await context.close();
   });
 

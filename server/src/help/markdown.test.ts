@@ -1,4 +1,4 @@
-/** The help articles' Markdown: what our articles use renders, and nothing in a source can become a tag or a script. */
+/** The help articles' Markdown (markdown-it): what our articles use renders, and nothing in a source can become a tag or a script. */
 import { describe, expect, it } from 'vitest';
 import { plainText, renderMarkdown } from './markdown';
 
@@ -11,10 +11,10 @@ describe('renderMarkdown', () => {
       '## 新建员工', '', '1. 点击「新建员工」。', '2. 填写 **登录名**。', '', '- 一项', '- 另一项，', '  续行', '',
       '> 提示：先保存。', '', '打开 [客户列表](/home/externalmanage)，见 [标签](help:tags) 或 [官网](https://example.com/a)。', '',
       '```', '<b>原样</b>', '```',
-    ].join('\n'));
+    ].join('\n')).replace(/\n/g, '');
     expect(html).toContain('<h3>新建员工</h3>');
     expect(html).toContain('<ol><li>点击「新建员工」。</li><li>填写 <strong>登录名</strong>。</li></ol>');
-    expect(html).toContain('<ul><li>一项</li><li>另一项，续行</li></ul>');
+    expect(html).toContain('<ul><li>一项</li><li>另一项，<br>续行</li></ul>');
     expect(html).toContain('<blockquote><p>提示：先保存。</p></blockquote>');
     expect(html).toContain('<a href="/home/externalmanage" data-path="/home/externalmanage">客户列表</a>');
     expect(html).toContain('<a href="#tags" data-help="tags">标签</a>');
