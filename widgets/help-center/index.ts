@@ -5,7 +5,7 @@ import { HelpCenter, type HelpCenterProps } from './HelpCenter';
 import { helpCenterStyles } from './styles';
 
 /**
- * 可搜索的使用说明：登录与密码、客户列表、分组、标签、看板、全景车辆、网络电话、权限管理、系统设置、版本更新与嵌入。文章由服务器从 docs/help/ 的 Markdown 渲染；搜索标题、关键词和正文。
+ * 可搜索的使用说明：登录与密码、客户列表、分组、标签、看板、全景车辆、网络电话、门店基础信息、组织架构、岗位池、权限管理、客户运营、指标库、指标树、系统设置、版本更新与嵌入。文章由服务器从 docs/help/ 的 Markdown 渲染；搜索标题、关键词和正文。
  *
  * @title 帮助中心
  * @summary 可搜索的帮助文章；`article` 直接打开一篇。

@@ -9,6 +9,7 @@ import type { AnswerOf } from '../../../contracts/api/route';
 import type { helpArticle, helpArticles } from '../../../contracts/api/help';
 import { HELP_MESSAGES } from '../../../contracts/rules/help';
 import { HELP_DIR } from '../help/load';
+import { findPage } from '../../../host-app/src/routes';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 type List = AnswerOf<typeof helpArticles>;
@@ -74,6 +75,33 @@ describe('search', () => {
     expect(await search('找不到的内容xyz')).toEqual([]);
   });
 
+  // The settings-centre pages each have an article; a garage's word for the page finds it first.
+  const FIRST: [string, string][] = [
+    ['门店', 'store-basics'],
+    ['营业执照', 'store-basics'],
+    ['部门', 'org-structure'],
+    ['岗位', 'job-pool'],
+    ['沉睡天数', 'customer-operations'],
+    ['跟进任务', 'customer-operations'],
+    ['指标', 'metrics-lib'],
+    ['目标', 'metrics-tree'],
+    ['ERP', 'system-settings'],
+    ['erp', 'system-settings'],
+  ];
+  for (const [word, slug] of FIRST) {
+    it(`finds 「${word}」 in ${slug} first`, async () => {
+      const found = await search(word);
+      expect(found[0]?.slug, found.map((entry) => entry.slug).join(' ')).toBe(slug);
+      expect(found[0].excerpt.toLowerCase()).toContain(word.toLowerCase());
+    });
+  }
+
+  it('finds 「沉睡」 in the board first (what the stage means, where its customers are), then where its days are set and counted', async () => {
+    const found = (await search('沉睡')).map((entry) => entry.slug);
+    expect(found[0]).toBe('board');
+    expect(found).toEqual(expect.arrayContaining(['customer-operations', 'metrics-lib']));
+  });
+
   it('treats markup in a search as text and answers bad input in Chinese, never a 500', async () => {
     expect(await search('<script>')).toEqual([]);
     expect(await search('   ')).toEqual(await search(undefined));
@@ -108,6 +136,41 @@ describe('one article', () => {
     // The embedding article shows a script tag as code, escaped.
     const embedding = await article('embedding');
     expect(embedding.data.html).toContain('&lt;script type=&quot;module&quot;');
+  });
+
+  it('links only to articles that exist and to pages of the app', async () => {
+    const slugs = new Set(ARTICLE_FILES.map((file) => file.slice(0, -3)));
+    for (const file of ARTICLE_FILES) {
+      const { html } = (await article(file.slice(0, -3))).data;
+      for (const [, target] of html.matchAll(/data-help="([^"]+)"/g)) expect(slugs.has(target), `${file} → help:${target}`).toBe(true);
+      for (const [, target] of html.matchAll(/data-path="([^"]+)"/g)) expect(findPage(target.split(/[?#]/)[0]), `${file} → ${target}`).toBeDefined();
+    }
+    // Each settings-centre article opens its page and leads on to a related article.
+    const pages: Record<string, string> = {
+      'store-basics': '/home/organization/storeBasics',
+      'org-structure': '/home/organization/organizationalStructure',
+      'job-pool': '/home/organization/jobPool',
+      'customer-operations': '/home/organization/customerOperations',
+      'metrics-lib': '/home/organization/metricsLib',
+      'metrics-tree': '/home/organization/metricsTree',
+      'system-settings': '/home/organization/settings',
+      'user-auth': '/home/organization/userAuth',
+    };
+    for (const [slug, page] of Object.entries(pages)) {
+      const answer = await article(slug);
+      expect(answer.data.area, slug).toBe('设置中心');
+      expect(answer.data.html, slug).toContain(`data-path="${page}"`);
+      expect(answer.data.html, slug).toMatch(/data-help="[a-z-]+"/);
+    }
+  });
+
+  it('explains 岗位 in 权限管理 and ERP 对接 in 系统设置', async () => {
+    const authority = (await article('user-auth')).data;
+    expect(authority.html).toContain('岗位');
+    expect(authority.html).toContain('data-help="job-pool"');
+    const settings = (await article('system-settings')).data;
+    expect(settings.html).toContain('<h3>ERP 对接</h3>');
+    expect(settings.html).toContain('核对并绑定');
   });
 
   it('answers an unknown or malformed address with a Chinese 404', async () => {
