@@ -101,6 +101,9 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
       return { points: { history: [], partReplaceAlert: [], maintEstimate: [] } };
     case '/authority/staff':
       return AUTHORITY;
+    case '/api/erp/bindings':
+      return [{ id: 1, erpType: 'f6', account: 'antu-hq', storeCode: 'HZ01', erpStoreName: 'HZ01 门店', boundAt: '2026-11-20T06:12:00.000Z', boundBy: '陈总',
+        lastSyncAt: '2026-11-23T01:00:00.000Z', lastSyncResult: 'ok', lastSyncCustomers: 12, lastSyncOrders: 37 }];
     case '/authority/audit':
       return { total: 2, entries: [
         { id: 2, at: '2026-11-20T06:12:00.000Z', actorName: '陈总', action: 'role.update', targetType: 'role', targetName: '前台接待', detail: {}, address: '10.0.3.15' },

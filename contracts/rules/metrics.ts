@@ -42,6 +42,7 @@ export interface BuiltInMetric {
   perStaff: boolean;
 }
 
+// The chain's own days (客户运营) apply; the defaults are named in the text.
 const { activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
 
 export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
@@ -71,11 +72,11 @@ export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
   },
   retentionRate: {
     key: 'retentionRate', name: '留存率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
-    formula: `截至统计期末，近 ${sleepingWithinDays} 天到过店的客户中，近 ${activeWithinDays} 天仍到过店的客户所占比例`,
+    formula: `截至统计期末，「沉睡天数」内到过店的客户中，「活跃天数」内仍到过店的客户所占比例（天数按 设置中心 › 客户运营，默认 ${sleepingWithinDays} / ${activeWithinDays} 天）`,
   },
   sleepingCustomers: {
     key: 'sleepingCustomers', name: '沉睡客户数', unit: '人', period: 'month', direction: 'lower', additive: true, perStaff: false,
-    formula: `截至统计期末，最后一次到店在 ${activeWithinDays + 1}–${sleepingWithinDays} 天前的客户数（与客户看板「沉睡」一致）`,
+    formula: `截至统计期末，最后一次到店超过「活跃天数」、未超过「沉睡天数」的客户数，与客户看板「沉睡」一致（天数按 设置中心 › 客户运营，默认 ${activeWithinDays + 1}–${sleepingWithinDays} 天前）`,
   },
 };
 

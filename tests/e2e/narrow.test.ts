@@ -160,6 +160,12 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'login', attributes: () => ({}), ready: (page) => page.locator('garage-login').getByRole('button', { name: '登录', exact: true }).waitFor() },
   { feature: 'metrics-lib', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-lib [data-metric="custom:1"] [data-value]').waitFor() },
   { feature: 'metrics-tree', attributes: () => ({ token }), ready: (page) => page.locator('garage-metrics-tree [data-progress]').first().waitFor() },
+  { feature: 'user-auth', attributes: () => ({ token }), ready: (page) => page.locator('garage-user-auth [data-username]').first().waitFor() },
+  { feature: 'system-settings', attributes: () => ({ token }), ready: (page) => page.locator('garage-system-settings ul.rows[aria-busy="false"]').first().waitFor() },
+  { feature: 'customer-operations', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-operations [data-stage]').first().waitFor() },
+  { feature: 'store-basics', attributes: () => ({ token }), ready: (page) => page.locator('garage-store-basics [data-store]').first().waitFor() },
+  { feature: 'org-structure', attributes: () => ({ token }), ready: (page) => page.locator('garage-org-structure [data-department]').first().waitFor() },
+  { feature: 'job-pool', attributes: () => ({ token }), ready: (page) => page.locator('garage-job-pool [data-job]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

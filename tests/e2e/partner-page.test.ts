@@ -56,6 +56,12 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
   { tag: 'garage-org-structure', feature: 'org-structure', ready: '[data-department]' },
   { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
+  { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
+  { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
+  { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },
+  { tag: 'garage-store-basics', feature: 'store-basics', ready: '[data-store]' },
+  { tag: 'garage-metrics-lib', feature: 'metrics-lib', ready: '[data-metric] [data-value]' },
+  { tag: 'garage-metrics-tree', feature: 'metrics-tree', ready: '[data-progress]' },
 ];
 
 let server: TestServer;

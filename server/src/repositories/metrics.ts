@@ -5,7 +5,7 @@
  * the user may see.
  */
 import { sql, type Queryable } from '../db/database';
-import { LIFECYCLE_RULES } from '../../../contracts/rules/customer';
+import { chainLifecycleSql } from './customer-operations';
 import type { BuiltInMetricKey, MetricDirection, MetricPeriod, MetricUnit } from '../../../contracts/rules/metrics';
 
 export interface Span {
@@ -41,8 +41,8 @@ async function customerFigures(db: Queryable, span: Span) {
     SELECT count(*)::int AS n FROM customer c
      WHERE ${inStores('c', span)} AND (c.created_at AT TIME ZONE ${span.timeZone})::date BETWEEN ${span.from}::date AND ${span.to}::date`);
   // One pass over the stores' work orders up to the period's end: per customer, the last visit and
-  // whether they came in the period and before it.
-  const { activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+  // whether they came in the period and before it. 活跃/沉睡 days are the chain's (客户运营), as on the board.
+  const { activeWithinDays, sleepingWithinDays } = chainLifecycleSql(span.chainId);
   const visits = await db.one<{ visiting: number; returning: number; recent: number; active: number; sleeping: number }>(sql`
     WITH per AS (
       SELECT ${span.to}::date - max(r.maint_date) AS days,

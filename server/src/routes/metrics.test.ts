@@ -30,7 +30,7 @@ const month = monthOf(today());
 const { from, to } = monthRange(month, today());
 
 /** The month's figures computed here from plain rows, not with the server's SQL. */
-async function expected(chainId: number, storeIds: number[], staffName = '') {
+async function expected(chainId: number, storeIds: number[], staffName = '', days = { active: 180, sleeping: 365 }) {
   const records = await server.db.rows<{ store_id: number; customer_id: number; maint_date: string; amount: number; kind: string; advisor: string }>(
     sql`SELECT store_id, customer_id, maint_date, amount, kind, advisor FROM maintenance_record WHERE chain_id = ${chainId}`,
   );
@@ -47,7 +47,7 @@ async function expected(chainId: number, storeIds: number[], staffName = '') {
     if (!seen || record.maint_date > seen) lastVisit.set(record.customer_id, record.maint_date);
   }
   const ages = [...lastVisit.values()].map((day) => daysBetween(day, to));
-  const recent = ages.filter((days) => days <= 365).length;
+  const recent = ages.filter((age) => age <= days.sleeping).length;
   const returning = [...visitors].filter((id) => before.has(id)).length;
   return {
     revenue,
@@ -56,8 +56,8 @@ async function expected(chainId: number, storeIds: number[], staffName = '') {
     maintenanceVisits: inMonth.filter((record) => record.kind === 'maintenance').length,
     newCustomers: customers.filter((customer) => storeIds.includes(customer.store_id) && dayOf(customer.created_at)! >= from && dayOf(customer.created_at)! <= to).length,
     returnRate: visitors.size ? Math.round((returning * 10_000) / visitors.size) : null,
-    retentionRate: recent ? Math.round((ages.filter((days) => days <= 180).length * 10_000) / recent) : null,
-    sleepingCustomers: ages.filter((days) => days > 180 && days <= 365).length,
+    retentionRate: recent ? Math.round((ages.filter((age) => age <= days.active).length * 10_000) / recent) : null,
+    sleepingCustomers: ages.filter((age) => age > days.active && age <= days.sleeping).length,
   };
 }
 
@@ -269,5 +269,20 @@ describe('指标树', () => {
     const staleDelete = await server.call('DELETE', '/metrics/tree/node', { token: admin, body: { id: made.data.id, version: 1 } });
     expect(staleDelete.code).toBe(409);
     expect((await readTree(admin)).nodes.some((node) => node.id === made.data.id)).toBe(true);
+  });
+});
+
+describe('指标库 follows 客户运营', () => {
+  it('counts 留存率 and 沉睡客户数 with the chain’s own stage days, like the board; the other chain keeps the defaults', async () => {
+    const rules = await server.call<{ version: number; reminders: unknown }>('GET', '/customerOperations/rules', { token: hxAdmin });
+    const saved = await server.call('PUT', '/customerOperations/rules', {
+      token: hxAdmin,
+      body: { version: rules.data.version, lifecycle: { newWithinDays: 60, activeWithinDays: 90, sleepingWithinDays: 200 }, reminders: rules.data.reminders },
+    });
+    expect(saved.code, saved.msg).toBe(0);
+    const changed = await expected(2, [6, 7], '', { active: 90, sleeping: 200 });
+    expect(changed.sleepingCustomers).not.toBe((await expected(2, [6, 7])).sleepingCustomers); // the new days matter
+    expect(valuesOf(await readLibrary(hxAdmin))).toEqual(changed);
+    expect(valuesOf(await readLibrary(admin))).toEqual(await expected(1, [2, 3, 4]));
   });
 });
