@@ -149,7 +149,7 @@ export const sections: SectionRoute[] = [
     redirectTo: 'userAuth',
     children: [
       { path: '/home/organization/featureIntro', title: '功能介绍', showTab: true, open: true, description: '门店管家各功能模块的介绍与上手指引。', widget: { folder: 'feature-intro', tag: 'garage-feature-intro' } },
-      { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, open: true, description: '可搜索的使用说明：登录、客户、分组、标签、门店、组织与岗位、权限、客户运营、指标、系统设置、网络电话与嵌入。', widget: { folder: 'help-center', tag: 'garage-help-center' } },
+      { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, open: true, description: '可搜索的使用说明与操作指引。', widget: { folder: 'help-center', tag: 'garage-help-center' } },
       { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
       { path: '/home/organization/storeBasics', title: '门店基础信息', showTab: true, description: '维护门店名称、地址、营业时间与联系方式。', widget: { folder: 'store-basics', tag: 'garage-store-basics' } },
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: { folder: 'org-structure', tag: 'garage-org-structure' } },

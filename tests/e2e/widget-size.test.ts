@@ -21,6 +21,7 @@ import {
   type WidgetWeight,
 } from '../support/widget-weight';
 import { launchChromium } from './host-helpers';
+import { PRECOMPRESS_MIN_BYTES } from '../../scripts/precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = path.join(root, 'dist');
@@ -56,7 +57,7 @@ describe('each widget alone on a partner page', () => {
       expect(weight.files.map((file) => file.path)).toContain(`/widgets/${widget.feature}.js`);
       if (widget.feature === 'phone-bar') expect(weight.files.some((file) => /JsSIP-[\w-]+\.js$/.test(file.path))).toBe(true);
       // Every script the build compressed was sent compressed.
-      const uncompressed = weight.files.filter((file) => file.path.endsWith('.js') && file.raw >= 1024 && !['br', 'gzip'].includes(file.encoding));
+      const uncompressed = weight.files.filter((file) => file.path.endsWith('.js') && file.raw >= PRECOMPRESS_MIN_BYTES && !['br', 'gzip'].includes(file.encoding));
       expect(uncompressed.map((file) => file.path)).toEqual([]);
       expect(weight.wire, `<${widget.tag}> loaded:\n${listing(weight)}`).toBeLessThanOrEqual(widget.budget);
     });

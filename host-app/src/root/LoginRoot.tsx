@@ -2,7 +2,6 @@ import { StrictMode, createElement, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import LoginPage from '../pages/LoginPage';
 import { LOGIN_PATH } from '../paths';
-import { loadWidget } from '../widgets';
 import { getConfig, stored } from '../core';
 import { watchForNewVersion } from '../../../widgets/version-notice/version';
 
@@ -15,7 +14,8 @@ function LoginRootView() {
   useEffect(
     () =>
       watchForNewVersion({ mainBase: () => getConfig().mainBase, read: () => stored.version.read(), write: (version) => stored.version.write(version) }, () => {
-        loadWidget('version-notice', 'garage-version-notice').catch((error) => console.warn('garage-version-notice 加载失败', error));
+        // Its own import, not loadWidget(): that module maps every widget folder, which /login need not download.
+        import('../../../widgets/version-notice').catch((error: unknown) => console.warn('garage-version-notice 加载失败', error));
       }),
     [],
   );

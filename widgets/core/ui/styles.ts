@@ -13,6 +13,14 @@ export function remToPx(css: string): string {
 }
 
 /**
+ * A field marked data-problem (the widgets' forms check the contract's rules once the user tried)
+ * says so in red. Not Shoelace's own data-invalid: it is set at once on an empty required field.
+ */
+const INVALID_FIELDS =
+  'sl-input[data-problem]::part(base), sl-select[data-problem]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
+  'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
+
+/**
  * `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. Every
  * rem becomes px (remToPx), and the few rem sizes inside Shoelace components we render are set
  * in px from outside (an outer rule beats a component's own `:host` rule).
@@ -24,12 +32,7 @@ export function themeForShadowRoot(css: string): string {
       .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
       .replace(/:root/g, ':host'),
   );
-  // A field marked data-problem (the widgets' forms check the contract's rules once the user tried)
-  // says so in red. Not Shoelace's own data-invalid: it is set at once on an empty required field.
-  const invalid =
-    'sl-input[data-problem]::part(base), sl-select[data-problem]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
-    'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
-  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${invalid}`;
+  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}`;
 }
 
 export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
