@@ -12,7 +12,7 @@ const IMPORT_COLUMNS = {
     { key: 'name', title: '客户姓名', required: true, example: '张伟' },
     { key: 'mobile', title: '手机号', required: true, example: '13812345678' },
     { key: 'plate', title: '车牌号', required: true, example: '浙A12345' },
-    { key: 'vin', title: '车架号(VIN)', required: false, example: 'LSVAU2180N2183294' },
+    { key: 'vin', title: '车架号(VIN)', required: false, example: 'LSVAU218XN2183294' },
     { key: 'brand', title: '品牌', required: false, example: '大众' },
     { key: 'series', title: '车系', required: false, example: '朗逸' },
     { key: 'mileage', title: '当前里程(公里)', required: false, example: '56000' },
