@@ -8,3 +8,4 @@ export * from './base';
 export { define } from './define';
 export { loading } from './ui/loading';
 export { DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
+export { useLazyDialogs, usePageData } from './ui/page-data';

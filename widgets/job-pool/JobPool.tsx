@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { jobDeleteProblem } from '../../contracts/rules/organization';
 import { jobApi, type Job, type JobList } from './api';
 import { messages } from './messages';
@@ -12,29 +12,9 @@ const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
 export function JobPool(_props: WidgetProps) {
   const token = useValue(session.usertoken);
-  const [data, setData] = useState<JobList | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const close = useCallback(() => setShownDialog(null), []);
+  const { dialog, setDialog, close, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    jobApi.list().then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<JobList>(token, () => jobApi.list());
 
   const roleName = useMemo(() => new Map(data?.roles.map((role) => [role.id, role.name])), [data]);
   const canEdit = data?.canEdit ?? false;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { today } from '../../contracts/dates';
 import {
   DIRECTION_NAMES,
@@ -28,31 +28,10 @@ const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
 export function MetricsLib(_props: WidgetProps) {
   const token = useValue(session.usertoken);
-  const [data, setData] = useState<Library | null>(null);
   const [storeId, setStoreId] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  // The dialogs' Shoelace parts load with the first dialog (dialog-parts.ts).
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const close = useCallback(() => setShownDialog(null), []);
+  const { dialog, setDialog, close, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    metricsLibApi.library(storeId || undefined).then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token, storeId]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<Library>(token, () => metricsLibApi.library(storeId || undefined), [storeId]);
 
   if (refused) return <div className="state" role="note"><p>{messages.refused}</p></div>;
   if (failed) {

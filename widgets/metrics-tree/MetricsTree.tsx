@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatMetricValue, metricInputText, parseMetricInput, progressOf, type MetricUnit } from '../../contracts/rules/metrics';
 import { metricsTreeApi, type Tree, type TreeNode } from './api';
 import { messages } from './messages';
@@ -22,29 +22,9 @@ const percentText = (share: number) => `${(Math.round(share * 1000) / 10).toLoca
 export function MetricsTree(_props: WidgetProps) {
   const token = useValue(session.usertoken);
   const [month, setMonth] = useState<string | undefined>(undefined);
-  const [data, setData] = useState<Tree | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const close = useCallback(() => setShownDialog(null), []);
+  const { dialog, setDialog, close, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    metricsTreeApi.tree(month).then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token, month]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<Tree>(token, () => metricsTreeApi.tree(month), [month]);
 
   const childrenOf = useMemo(() => {
     const map = new Map<number | null, TreeNode[]>();

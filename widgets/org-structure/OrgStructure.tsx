@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { departmentDeleteProblem, moveProblem, subtreeIds } from '../../contracts/rules/organization';
 import { organizationApi, type Department, type Person, type Tree } from './api';
 import { messages } from './messages';
@@ -25,32 +25,12 @@ export function OrgStructure(_props: WidgetProps) {
   const token = useValue(session.usertoken);
   // The selection is the session's activeDepartmentId: other widgets on the page follow it, and it follows them.
   const activeId = Number(useValue(session.activeDepartmentId)) || null;
-  const [data, setData] = useState<Tree | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [dragging, setDragging] = useState<number | null>(null);
   const [drop, setDrop] = useState<Drop | null>(null);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const close = useCallback(() => setShownDialog(null), []);
+  const { dialog, setDialog, close, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    organizationApi.load().then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<Tree>(token, () => organizationApi.load());
 
   const departments = useMemo(() => data?.departments ?? [], [data]);
   const childrenOf = useMemo(() => {

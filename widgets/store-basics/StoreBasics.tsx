@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatDate, formatNumber } from '../core/formats';
 import {
   CITY_IS_PROVINCE,
@@ -34,31 +34,10 @@ const isConflict = (error: unknown) => error instanceof ApiError && error.code =
 
 export function StoreBasics(_props: WidgetProps) {
   const token = useValue(session.usertoken);
-  const [data, setData] = useState<StoreProfiles | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  // The dialogs' Shoelace parts load with the first dialog (dialog-parts.ts); until then none is drawn.
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const closeIf = useCallback((type: NonNullable<Dialog>['type']) => () => setShownDialog((open) => (open?.type === type ? null : open)), []);
+  const { dialog, setDialog, closeIf, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
   const closers = useMemo(() => ({ profile: closeIf('profile'), close: closeIf('close'), move: closeIf('move') }), [closeIf]);
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    storeApi.list().then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<StoreProfiles>(token, () => storeApi.list());
 
   /** After any change: the list and the page's selectors read afresh. */
   const changed = useCallback(() => {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js';
 import '@shoelace-style/shoelace/dist/components/tab/tab.js';
 import '@shoelace-style/shoelace/dist/components/tab-panel/tab-panel.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { ApiError, bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatDateTime } from '../core/formats';
 import { ALL_PERMISSIONS, DATA_SCOPE_NAMES, PERMISSION_NAMES, type PermissionId } from '../../contracts/permissions';
 import { AUDIT_ACTIONS } from '../../contracts/rules/audit';
@@ -26,35 +26,11 @@ const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 export function UserAuth(_props: WidgetProps) {
   const token = useValue(session.usertoken);
   const me = Number(useValue(session.userId));
-  const [data, setData] = useState<StaffList | null>(null);
-  const [failed, setFailed] = useState(false);
-  // The server decides who is an admin; its 403 shows the explanation instead of an error.
-  const [refused, setRefused] = useState(false);
   const [query, setQuery] = useState('');
-  const [dialog, setShownDialog] = useState<Dialog>(null);
-  // The dialogs' Shoelace parts load with the first dialog (dialog-parts.ts); until then none is drawn.
-  const [dialogParts, setDialogParts] = useState(false);
-  const setDialog = useCallback((next: Dialog | ((open: Dialog) => Dialog)) => {
-    setShownDialog(next);
-    void import('./dialog-parts').then(() => setDialogParts(true));
-  }, []);
-  const close = useCallback(() => setShownDialog(null), []);
-  // A dialog that finishes hiding after the next one opened (创建 → 一次性密码) must not close that one.
-  const closeIf = useCallback((type: NonNullable<Dialog>['type']) => () => setShownDialog((open) => (open?.type === type ? null : open)), []);
+  const { dialog, setDialog, close, closeIf, partsReady: dialogParts } = useLazyDialogs<NonNullable<Dialog>>(() => import('./dialog-parts'));
   const closers = useMemo(() => ({ staff: closeIf('staff'), role: closeIf('role'), password: closeIf('password'), confirm: closeIf('confirm') }), [closeIf]);
 
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    authorityApi.list().then(
-      (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
-    );
-  }, [token]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
+  const { data, failed, refused, load } = usePageData<StaffList>(token, () => authorityApi.list());
 
   const roleName = useMemo(() => new Map(data?.roles.map((role) => [role.id, role.name])), [data]);
   const storeName = useMemo(() => new Map(data?.stores.map((store) => [store.id, store.name])), [data]);
