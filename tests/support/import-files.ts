@@ -3,10 +3,11 @@
  * (GBK, what Chinese Excel saves) or as UTF-8 with a BOM; and the multipart upload of one to the
  * real server, answered as the decrypted envelope.
  */
+import '../../server/src/import/exceljs-utf8'; // before exceljs: see there
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { decryptText } from '../../widgets/core/crypto/cipher';
-import type { Envelope, TestServer } from './server';
+import type { Envelope } from './server';
 
 export type SheetCell = ExcelJS.CellValue;
 
@@ -53,7 +54,7 @@ export interface UploadResult<T> extends Envelope<T> {
 
 /** POSTs a file as multipart (`file` plus text fields) with the token, like the widget does. */
 export async function upload<T = unknown>(
-  server: Pick<TestServer, 'url' | 'config'>,
+  server: { url: string; config: { cipherKey: string } },
   path: string,
   token: string,
   file: { name: string; bytes: Buffer } | null,
@@ -74,7 +75,7 @@ export async function upload<T = unknown>(
 }
 
 /** A download (template, report): the bytes, or the envelope when the server refused. */
-export async function download(server: Pick<TestServer, 'url' | 'config'>, path: string, token: string, query: Record<string, string | number>) {
+export async function download(server: { url: string; config: { cipherKey: string } }, path: string, token: string, query: Record<string, string | number>) {
   const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
   const response = await fetch(`${server.url}/api${path}?${search}`, { headers: { token } });
   const bytes = Buffer.from(await response.arrayBuffer());

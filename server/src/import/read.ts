@@ -4,6 +4,7 @@
  * parser (quotes, commas and line breaks inside quotes). Both give the same rows: cells as text,
  * numbers or Dates, the row number as a spreadsheet shows it, blank rows skipped.
  */
+import './exceljs-utf8'; // before exceljs: see there
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 // @fast-csv/parse comes with exceljs (a dependency of it, not of ours: see notes/import-server.md).

@@ -4,6 +4,7 @@
  * the reason). Every text written goes through safeCell, so a cell like `=HYPERLINK(…)` from an
  * uploaded file stays text when the report is opened in Excel.
  */
+import './exceljs-utf8'; // before exceljs: see there
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_FIELD_LABELS, IMPORT_TEXT_LIMITS, IMPORT_YEARS, safeCell, type ImportField } from '../../../contracts/rules/import';
