@@ -100,3 +100,52 @@ export async function readXlsx(bytes: Buffer): Promise<{ name: string; rows: unk
     return { name: sheet.name, rows };
   });
 }
+
+/**
+ * A zip bomb dressed as an xlsx: one part that inflates to `unpackedBytes` of zeros (a few hundred
+ * KB packed). Written by hand (local header, data, central directory, end record: APPNOTE 4.3).
+ */
+export async function zipBomb(unpackedBytes: number): Promise<Buffer> {
+  const { createDeflateRaw, crc32 } = await import('node:zlib');
+  const deflate = createDeflateRaw({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const chunk = Buffer.alloc(1024 * 1024);
+  let crc = 0;
+  for (let written = 0; written < unpackedBytes; written += chunk.length) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, unpackedBytes - written));
+    crc = crc32(piece, crc);
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await done;
+  const data = Buffer.concat(parts);
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt32LE(crc >>> 0, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(unpackedBytes, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc >>> 0, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(unpackedBytes, 24);
+  central.writeUInt16LE(name.length, 28);
+  central.writeUInt32LE(0, 42);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}

@@ -8,7 +8,7 @@ import type { importPreview, ImportTask } from '../../../contracts/api/import';
 import { IMPORT_LIMITS } from '../../../contracts/api/import';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { download, gbkCsv, readXlsx, upload, utf8BomCsv, xlsxFile, type SheetCell } from '../../../tests/support/import-files';
+import { download, gbkCsv, readXlsx, upload, utf8BomCsv, xlsxFile, zipBomb, type SheetCell } from '../../../tests/support/import-files';
 
 type Preview = AnswerOf<typeof importPreview>;
 
@@ -162,5 +162,200 @@ describe('limits and malformed files', () => {
     const answer = await upload(server, '/client/import/preview', manager, { name: '大文件.csv', bytes });
     expect(answer.code).toBe(400);
     expect(answer.msg).toMatch(/超过 20 MB/);
+  });
+});
+
+describe('duplicates', () => {
+  const SHORT = ['姓名', '手机号', '车牌号', '品牌', '备注'];
+
+  it('skips, fills empty fields or overwrites a customer with the same mobile or plate, as chosen', async () => {
+    const [m, p] = [mobile(), plate()];
+    expect((await importFile(manager, await xlsxFile([SHORT, ['周一', m, p, '', '']]))).imported).toBe(1);
+    const again = await xlsxFile([SHORT, ['周一改', m, p, '本田', '新备注']]);
+
+    const skipped = await importFile(manager, again, '客户.xlsx', { duplicates: 'skip' });
+    expect([skipped.imported, skipped.updated, skipped.skipped]).toEqual([0, 0, 1]);
+    const row = async () =>
+      server.db.one<{ name: string; remark: string; brand: string; customers: number }>(sql`
+        SELECT c.name, c.remark, v.brand, (SELECT count(*)::int FROM customer WHERE mobile = ${m}) AS customers
+          FROM customer c JOIN vehicle v ON v.customer_id = c.id WHERE c.mobile = ${m}`);
+    expect(await row()).toEqual({ name: '周一', remark: '', brand: '', customers: 1 });
+
+    const updated = await importFile(manager, again, '客户.xlsx', { duplicates: 'update' });
+    expect([updated.imported, updated.updated, updated.skipped]).toEqual([0, 1, 0]);
+    expect(await row()).toEqual({ name: '周一', remark: '新备注', brand: '本田', customers: 1 });
+
+    const overwritten = await importFile(manager, await xlsxFile([SHORT, ['周一新', m, p, '', '']]), '客户.xlsx', { duplicates: 'overwrite' });
+    expect(overwritten.updated).toBe(1);
+    // Overwrite replaces with what the row has; an empty cell never erases.
+    expect(await row()).toEqual({ name: '周一新', remark: '新备注', brand: '本田', customers: 1 });
+  });
+
+  it('never makes two customers of two rows of one file with the same mobile or plate', async () => {
+    const [m1, m2, m3, p] = [mobile(), mobile(), mobile(), plate()];
+    const task = await importFile(manager, await xlsxFile([SHORT, ['吴一', m1, '', '', ''], ['吴一', m1, '', '', '第二行'], ['郑二', m2, p, '', ''], ['郑三', m3, p, '', '']]));
+    expect([task.imported, task.skipped]).toEqual([2, 2]);
+    expect((await customersWith([m1, m2, m3])).length).toBe(2);
+
+    const [m4] = [mobile()];
+    const merged = await importFile(manager, await xlsxFile([SHORT, ['冯四', m4, '', '', ''], ['', m4, '', '大众', '补充的备注']]), '客户.xlsx', { duplicates: 'update' });
+    expect([merged.imported, merged.updated]).toEqual([1, 1]);
+    const [customer] = await customersWith([m4]);
+    expect([customer.name, customer.remark]).toEqual(['冯四', '补充的备注']);
+  });
+});
+
+describe('potential customers', () => {
+  it('imports leads with their source and intent into 潜在客户, linked to the task, and skips known ones', async () => {
+    const [m, p] = [mobile(), 'ZZZ'];
+    const file = await xlsxFile([['姓名', '手机', '车牌号', '来源', '意向项目', '备注'], ['林一', m, '', '抖音活动', '保养套餐', '周末来'], ['林二', m, '', '朋友介绍', '', ''], ['', '', p, '', '', '']]);
+    const task = await importFile(manager, file, '线索.xlsx', { kind: 'potential' });
+    expect(task.kind).toBe('potential');
+    expect([task.imported, task.skipped, task.failed]).toEqual([1, 1, 1]);
+    const leads = await server.db.rows<{ name: string; source: string; intent: string; remark: string; store_id: number; import_task_id: number; status: string }>(sql`
+      SELECT name, source, intent, remark, store_id, import_task_id, status FROM potential_customer WHERE mobile = ${m}`);
+    expect(leads).toEqual([{ name: '林一', source: '抖音活动', intent: '保养套餐', remark: '周末来', store_id: 2, import_task_id: task.taskId, status: 'pending' }]);
+    expect((await customersWith([m])).length).toBe(0);
+    const list = await server.call<ImportTask[]>('GET', '/client/import/tasks', { token: manager, query: { kind: 'potential' } });
+    expect(list.data.map((item) => item.taskId)).toContain(task.taskId);
+  });
+});
+
+describe('template and presets', () => {
+  it('hands out a template whose example row passes the rules, with a note on each header', async () => {
+    for (const kind of ['customer', 'potential'] as const) {
+      const template = await download(server, '/client/import/template', manager, { kind });
+      expect(template.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''/);
+      const [sheet] = await readXlsx(template.bytes!);
+      const config = await server.call<{ columns: { title: string }[] }>('GET', '/client/import/task-config', { token: manager, query: { type: kind } });
+      expect(sheet.rows[0]).toEqual(config.data.columns.map((column) => column.title));
+      const preview = await upload<Preview>(server, '/client/import/preview', manager, { name: '模板.xlsx', bytes: template.bytes! }, { kind });
+      expect(preview.data.mapping.every((field) => field !== null)).toBe(true);
+      expect(preview.data.rows[0].problems).toEqual([]);
+    }
+    expect((await server.call<{ columns: { title: string }[] }>('GET', '/client/import/task-config', { token: manager })).data.columns.map((column) => column.title)).toEqual(
+      ['姓名', '手机号', '车牌号', '车架号', '品牌', '车型', '里程', '上次到店日期', '保险到期日', '门店', '标签', '备注'],
+    );
+  });
+
+  it('saves mapping presets per chain (same name replaced) and refuses a malformed one', async () => {
+    const body = { type: 'customer', name: '旧系统导出', headers: ['客户', '电话', '其它'], mapping: ['name', 'mobile', null] };
+    expect((await server.call('PUT', '/client/import/task-config', { token: manager, body })).code).toBe(0);
+    const saved = await server.call<{ presets: { name: string; mapping: unknown[] }[] }>('PUT', '/client/import/task-config', { token: manager, body: { ...body, mapping: ['name', 'mobile', 'remark'] } });
+    expect(saved.code, saved.msg).toBe(0);
+    const config = await server.call<{ presets: { name: string; headers: string[]; mapping: unknown[] }[] }>('GET', '/client/import/task-config', { token: admin, query: { type: 'customer' } });
+    expect(config.data.presets.filter((preset) => preset.name === '旧系统导出')).toEqual([{ name: '旧系统导出', headers: ['客户', '电话', '其它'], mapping: ['name', 'mobile', 'remark'] }]);
+    const other = await server.call<{ presets: unknown[] }>('GET', '/client/import/task-config', { token: hxAdmin, query: { type: 'customer' } });
+    expect(other.data.presets).toEqual([]);
+    const bad = await server.call('PUT', '/client/import/task-config', { token: manager, body: { ...body, name: '' } });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toMatch(/方案名称/);
+  });
+});
+
+describe('limits', () => {
+  it('refuses a zip bomb before unpacking it, and a file with too many rows', async () => {
+    const bomb = await zipBomb(IMPORT_LIMITS.maxUnpackedBytes + 1024 * 1024);
+    expect(bomb.length).toBeLessThan(IMPORT_LIMITS.maxFileBytes);
+    const refused = await upload(server, '/client/import', manager, { name: '炸弹.xlsx', bytes: bomb });
+    expect(refused.code).toBe(400);
+    expect(refused.msg).toMatch(/解压后超过 400 MB/);
+
+    const rows = [['姓名'], ...Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => [`客户${i}`])];
+    const tooMany = await upload(server, '/client/import', manager, { name: '太多.csv', bytes: utf8BomCsv(rows) });
+    expect(tooMany.code).toBe(400);
+    expect(tooMany.msg).toMatch(/超过 200,000 行/);
+    const tasks = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_task WHERE file_name IN ('炸弹.xlsx', '太多.csv')`);
+    expect(tasks!.n).toBe(0);
+  });
+
+  it('refuses a mapping that is not JSON or names unknown fields, and a file without a name or mobile column', async () => {
+    const bytes = await xlsxFile([['车牌号'], ['浙A12345']]);
+    for (const mapping of ['{', '["nope"]', '[1]']) {
+      const answer = await upload(server, '/client/import', manager, { name: 'a.xlsx', bytes }, { mapping });
+      expect(answer.msg).toMatch(/列对应关系格式不正确/);
+    }
+    const none = await upload(server, '/client/import', manager, { name: 'a.xlsx', bytes });
+    expect(none.msg).toMatch(/没有找到「姓名」或「手机号」列/);
+    const kind = await upload(server, '/client/import', manager, { name: 'a.xlsx', bytes }, { kind: 'nope' });
+    expect(kind.code).toBe(400);
+    expect(kind.msg).toMatch(/导入类型/);
+  });
+});
+
+/** A file big enough that the job is still running when the test acts on it. */
+async function manyRows(count: number) {
+  const mobiles = Array.from({ length: count }, () => mobile());
+  return { mobiles, bytes: await xlsxFile([['姓名', '手机号'], ...mobiles.map((m, i) => [`批量${i}`, m])]) };
+}
+
+describe('one import at a time, and cancel', () => {
+  it('refuses a second start for the same store while one runs (two at once: exactly one wins)', async () => {
+    const { bytes } = await manyRows(3000);
+    const answers = await Promise.all([start(manager, bytes, '甲.xlsx'), start(manager, bytes, '乙.xlsx')]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([0, 409]);
+    expect(answers.find((answer) => answer.code === 409)!.msg).toMatch(/本门店已有导入任务正在进行/);
+    const winner = answers.find((answer) => answer.code === 0)!.data.taskId;
+    expect((await finished(manager, winner)).imported).toBe(3000);
+  });
+
+  it('cancels a running import: rows already imported stay, the counts match the database, the store is free again', async () => {
+    const { bytes, mobiles } = await manyRows(5000);
+    const started = await start(manager, bytes, '取消.xlsx');
+    expect(started.code, started.msg).toBe(0);
+    const cancelled = await server.call<ImportTask>('POST', '/client/import/cancel', { token: manager, body: { taskId: started.data.taskId } });
+    expect(cancelled.code, cancelled.msg).toBe(0);
+    expect(cancelled.data.status).toBe('cancelled');
+    const task = await finished(manager, started.data.taskId);
+    expect(task.status).toBe('cancelled');
+    expect(task.imported).toBeLessThan(5000);
+    expect(task.processed).toBe(task.imported);
+    expect((await customersWith(mobiles)).length).toBe(task.imported);
+    const again = await server.call('POST', '/client/import/cancel', { token: manager, body: { taskId: started.data.taskId } });
+    expect(again.code).toBe(409);
+    const audit = await server.db.rows<{ action: string }>(sql`SELECT action FROM audit_log WHERE target_type = 'import' AND target_id = ${started.data.taskId} ORDER BY id`);
+    expect(audit.map((entry) => entry.action)).toEqual(['import.start', 'import.cancel']);
+    const next = await importFile(manager, await xlsxFile([['姓名', '手机号'], ['取消后', mobile()]]));
+    expect(next.imported).toBe(1);
+  });
+});
+
+describe('tenancy', () => {
+  it('keeps tasks, reports and cancel to the chain and stores of the caller', async () => {
+    const task = await importFile(manager, await xlsxFile([['姓名', '手机号'], ['', 'x']]));
+    for (const [method, path] of [['GET', '/client/import/task'], ['POST', '/client/import/cancel']] as const) {
+      const answer = await server.call(method, path, { token: hxAdmin, ...(method === 'GET' ? { query: { taskId: task.taskId } } : { body: { taskId: task.taskId } }) });
+      expect(answer.code, path).toBe(404);
+      expect(answer.msg).toMatch(/导入任务不存在/);
+    }
+    const report = await download(server, '/client/import/report', hxAdmin, { taskId: task.taskId });
+    expect(report.envelope?.code).toBe(404);
+    const list = await server.call<ImportTask[]>('GET', '/client/import/tasks', { token: hxAdmin });
+    expect(list.data.some((item) => item.taskId === task.taskId)).toBe(false);
+  });
+
+  it('never lets a store user import into another store through the 门店 column; headquarters may', async () => {
+    const [m1, m2] = [mobile(), mobile()];
+    const file = await xlsxFile([['姓名', '手机号', '门店'], ['越权', m1, '城西店'], ['本店', m2, '城东店']]);
+    const task = await importFile(manager, file);
+    expect([task.imported, task.failed]).toEqual([1, 1]);
+    expect(task.errors[0].message).toMatch(/门店「城西店」不存在或不在你的数据范围内/);
+    expect((await customersWith([m1, m2])).map((customer) => [customer.name, customer.store_id])).toEqual([['本店', 2]]);
+
+    const [m3] = [mobile()];
+    const byHq = await importFile(admin, await xlsxFile([['姓名', '手机号', '门店'], ['西店客户', m3, '城西店']]));
+    expect(byHq.imported).toBe(1);
+    expect((await customersWith([m3]))[0].store_id).toBe(3);
+    const other = await importFile(hxAdmin, await xlsxFile([['姓名', '手机号', '门店'], ['跨连锁', mobile(), '城东店']]));
+    expect(other.failed).toBe(1);
+  });
+
+  it('refuses every import call without the 客户导入 permission', async () => {
+    const frontdesk = await server.loginToken('frontdesk');
+    const bytes = await xlsxFile([['姓名'], ['某']]);
+    expect((await upload(server, '/client/import', frontdesk, { name: 'a.xlsx', bytes })).code).toBe(403);
+    expect((await upload(server, '/client/import/preview', frontdesk, { name: 'a.xlsx', bytes })).code).toBe(403);
+    expect((await download(server, '/client/import/template', frontdesk, { kind: 'customer' })).envelope?.code).toBe(403);
+    expect((await server.call('GET', '/client/import/tasks', { token: frontdesk })).code).toBe(403);
   });
 });
