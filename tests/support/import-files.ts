@@ -149,3 +149,49 @@ export async function zipBomb(unpackedBytes: number): Promise<Buffer> {
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, name, data, central, name, end]);
 }
+
+/** The header of an old system's customer export (Chinese column names as such systems write them). */
+export const REALISTIC_HEADER = ['客户姓名', '手机号码', '车牌号码', '车架号', '品牌', '车系', '行驶里程', '最近到店日期', '保险到期日', '所属门店', '客户标签', '备注'];
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '建华', '志强', '海燕', '晓东', '子涵', '浩然', '欣怡'];
+const CARS: [string, string][] = [['大众', '朗逸'], ['丰田', '卡罗拉'], ['本田', '思域'], ['日产', '轩逸'], ['别克', '英朗'], ['比亚迪', '秦PLUS'], ['吉利', '星瑞'], ['宝马', '3系'], ['奔驰', 'C级'], ['奥迪', 'A4L'], ['特斯拉', 'Model 3'], ['长安', 'CS75']];
+const PROVINCES = '浙沪苏皖赣闽粤京';
+const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * `count` rows of a realistic export: unique mobiles and plates, valid VINs (check digit), dates as
+ * Excel dates or text in the usual forms, mileage as 56000 or 5.6万; every `badEvery`-th row is bad
+ * (a mobile one digit short, or a plate with the letter O).
+ */
+export function realisticRows(count: number, options: { badEvery?: number; mobilePrefix?: string } = {}): SheetCell[][] {
+  const badEvery = options.badEvery ?? 50;
+  const prefix = options.mobilePrefix ?? '15';
+  const rows: SheetCell[][] = [];
+  for (let i = 0; i < count; i += 1) {
+    const [brand, series] = CARS[i % CARS.length];
+    const name = SURNAMES[(i * 7) % SURNAMES.length] + GIVEN[(i * 13) % GIVEN.length];
+    let mobile = `${prefix}${String(i).padStart(11 - prefix.length, '0')}`;
+    let plate = `${PROVINCES[i % PROVINCES.length]}${LETTERS[(i >> 3) % LETTERS.length]}${String(i % 100_000).padStart(5, '0')}`;
+    const bad = badEvery > 0 && i % badEvery === badEvery - 1;
+    if (bad && i % 2 === 0) mobile = mobile.slice(0, 10);
+    else if (bad) plate = `${plate.slice(0, 6)}O${plate.slice(7)}`;
+    const body = `LSV${'AB'[i % 2]}U218${'X'}N${String(i).padStart(7, '0')}`.slice(0, 17);
+    const vin = i % 3 === 0 ? '' : fixVin(body);
+    const visit = new Date(Date.UTC(2024 + (i % 3), i % 12, 1 + (i % 28)));
+    const insurance = `${2026 + (i % 2)}/${1 + (i % 12)}/${1 + (i % 28)}`;
+    const mileage = i % 4 === 0 ? `${((i % 200) / 10 + 0.5).toFixed(1)}万` : 5_000 + ((i * 37) % 180_000);
+    rows.push([name, mobile, plate, vin, brand, series, mileage, visit, insurance, '', i % 5 === 0 ? '老客户' : '', i % 7 === 0 ? '原系统导出' : '']);
+  }
+  return rows;
+}
+
+/** The same 17 characters with a valid check digit (position 9). */
+function fixVin(vin: string): string {
+  const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  let sum = 0;
+  for (let i = 0; i < 17; i += 1) if (i !== 8) sum += (/\d/.test(vin[i]) ? Number(vin[i]) : values[vin[i]]) * weights[i];
+  const digit = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return vin.slice(0, 8) + digit + vin.slice(9);
+}
