@@ -12,8 +12,12 @@ import { JobStopped, type JobContext } from '../jobs/queue';
 import { applyBatch, type BatchRow, type BatchTask } from './apply';
 import { cellText, ImportFileError, readRows, type FileFormat } from './read';
 
-/** Rows per transaction: small enough that PGlite (same thread as the HTTP server) answers other requests in between. */
-export const BATCH_ROWS = 250;
+/**
+ * Rows per transaction. PGlite runs in the HTTP server's thread: small batches so other requests
+ * are answered in between (tests/bench/RESULTS.md, "Batch import"); PostgreSQL works in its own
+ * process, where bigger batches mean fewer round trips.
+ */
+export const BATCH_ROWS = { pglite: 250, postgres: 1000 } as const;
 
 export const IMPORT_JOB = 'import';
 
@@ -120,7 +124,7 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
       if (current?.status !== 'running' || current.processed !== processed) throw new Cancelled();
       const counts = await applyBatch(tx, batchTask, batch, today());
       await tx.run(sql`
-        UPDATE import_task SET processed = processed + ${batch.length}, imported = imported + ${counts.imported}, updated = updated + ${counts.updated},
+        UPDATE import_task SET processed = processed + ${batch.length}, total = GREATEST(total, processed + ${batch.length}), imported = imported + ${counts.imported}, updated = updated + ${counts.updated},
                skipped = skipped + ${counts.skipped}, failed = failed + ${counts.failed}, warned = warned + ${counts.warned}
          WHERE id = ${taskId}`);
     });
@@ -142,7 +146,7 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
       if (index <= processed) continue;
       const checked = checkImportRow(rowByMapping(cells, task.mapping), { stores });
       batch.push({ row, cells: cells.map(cellText), checked });
-      if (batch.length >= BATCH_ROWS) {
+      if (batch.length >= BATCH_ROWS[db.kind]) {
         if (job.stopping()) throw new JobStopped();
         await commit(batch);
         batch = [];

@@ -2,6 +2,8 @@
  * 批量导入 over real HTTP with real files (exceljs xlsx, iconv-lite GBK CSV, UTF-8 BOM CSV): preview,
  * start, the background job to its end, duplicates, the error report, limits, cancel and tenancy.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { importPreview, ImportTask } from '../../../contracts/api/import';
@@ -357,5 +359,15 @@ describe('tenancy', () => {
     expect((await upload(server, '/client/import/preview', frontdesk, { name: 'a.xlsx', bytes })).code).toBe(403);
     expect((await download(server, '/client/import/template', frontdesk, { kind: 'customer' })).envelope?.code).toBe(403);
     expect((await server.call('GET', '/client/import/tasks', { token: frontdesk })).code).toBe(403);
+  });
+});
+
+describe('the demo’s sample files (docs/samples/)', () => {
+  it('imports 客户导入示例.xlsx with its 3 bad rows reported and 1 VIN to check, and the GBK 潜在客户导入示例.csv', async () => {
+    const samples = path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'samples');
+    const customers = await importFile(manager, readFileSync(path.join(samples, '客户导入示例.xlsx')), '客户导入示例.xlsx');
+    expect({ imported: customers.imported, failed: customers.failed, warned: customers.warned }).toEqual({ imported: 27, failed: 3, warned: 1 });
+    const leads = await importFile(manager, readFileSync(path.join(samples, '潜在客户导入示例.csv')), '潜在客户导入示例.csv', { kind: 'potential' });
+    expect({ imported: leads.imported, failed: leads.failed }).toEqual({ imported: 3, failed: 2 });
   });
 });

@@ -17,6 +17,7 @@ import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { jobIdFor } from '../jobs/queue';
 import { cellText, detectFormat, ImportFileError, readRows, type FileFormat } from '../import/read';
+import { countSheetRows } from '../import/zip';
 import { hasPendingImports, IMPORT_JOB, rowByMapping, runImportTask, storesOf, taskAnswer, taskRow } from '../import/task';
 import { exampleValue, reportXlsx, TEMPLATE_FIELDS, templateTitle, templateXlsx } from '../import/xlsx';
 import type { Host } from './index';
@@ -86,10 +87,15 @@ interface Scan {
   preview: { row: number; cells: string[]; problems: RowProblem[] }[];
 }
 
-/** Reads the whole file once: headers, the mapping (given or recognised), the data row count, the first rows checked. */
-async function scan(upload: Upload, stores: { id: number; name: string }[]): Promise<Scan> {
+/**
+ * Reads the file: headers, the mapping (given or recognised), the data row count and the first rows
+ * checked. `quick` (start): an xlsx is read only up to its header, its rows counted in the XML
+ * (countSheetRows), so the job is the only full read; a CSV is cheap to read whole.
+ */
+async function scan(upload: Upload, stores: { id: number; name: string }[], quick = false): Promise<Scan> {
   try {
     const format = detectFormat(upload.fileName, upload.bytes);
+    const counted = quick && format === 'xlsx' ? await countSheetRows(upload.bytes) : undefined;
     let headers: string[] | undefined;
     let mapping: ImportMapping = [];
     let total = 0;
@@ -98,6 +104,11 @@ async function scan(upload: Upload, stores: { id: number; name: string }[]): Pro
       if (!headers) {
         headers = cells.map((cell) => cellText(cell).trim());
         mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : mapHeaders(headers);
+        if (counted !== undefined) {
+          total = Math.max(0, counted - row);
+          if (total > IMPORT_LIMITS.maxRows) throw new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
+          break;
+        }
         continue;
       }
       total += 1;
@@ -188,7 +199,7 @@ export default async function importRoutes(app: FastifyInstance) {
     const upload = await readUpload(request);
     const storeId = request.scope.defaultStoreId();
     if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再导入');
-    const found = await scan(upload, await scopeStores(app.db, request));
+    const found = await scan(upload, await scopeStores(app.db, request), true);
     if (found.total === 0) throw refuse.badInput('文件中没有数据行：第一行为表头，从第二行起每行一位客户');
     if (!found.mapping.includes('name') && !found.mapping.includes('mobile')) {
       throw refuse.badInput('没有找到「姓名」或「手机号」列，请在列对应中指定哪一列是姓名或手机号');
