@@ -114,6 +114,8 @@ async function send(route: Route, input: unknown, findings: Finding[]): Promise<
   }
   const response = await fetch(url, { method: route.method, headers: { token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body });
   const text = await response.text();
+  // A download (批量导入's template and error report: xlsx) is a normal answer.
+  if (response.status === 200 && (response.headers.get('content-type') ?? '').includes('spreadsheetml')) return;
   const sent = (body ?? url.search).slice(0, 120);
   const call = `${route.method} ${route.path}`;
   let envelope: { code?: number; msg?: string };

@@ -27,6 +27,8 @@ interface Foreign {
   metric: number[];
   metricNode: number[];
   job: number[];
+  /** 批量导入 tasks (import_task). */
+  importTask: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
@@ -43,7 +45,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], call: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], call: ['x'], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -58,6 +60,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^(roleIds?|defaultRoleId)$/.test(field)) return one(foreign.role);
   if (/^(departmentId|parentId)$/.test(field)) return one(foreign.department);
   if (field === 'jobId') return one(foreign.job);
+  if (field === 'taskId' && path.includes('/client/import')) return one(foreign.importTask);
   if (/^(conditionId)$/.test(field)) return one(foreign.condition);
   if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
@@ -115,6 +118,7 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     metric: sameChain ? [] : await ids(sql`SELECT id FROM metric_custom WHERE chain_id = ${chainId} ORDER BY id`),
     metricNode: await ids(sql`SELECT id FROM metric_tree_node WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
     job: sameChain ? [] : await ids(sql`SELECT id FROM job WHERE chain_id = ${chainId} ORDER BY id`),
+    importTask: await ids(sql`SELECT id FROM import_task WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
     secrets: [...new Set(secrets)],
@@ -196,6 +200,12 @@ beforeAll(async () => {
       SELECT c.id, c.mobile, (SELECT min(id) FROM app_user u WHERE u.chain_id = ${chain}) AS user_id FROM customer c WHERE c.chain_id = ${chain} ORDER BY c.id LIMIT 1`);
     await server.db.run(sql`INSERT INTO call_record (garage_id, user_id, customer_id, number, started_at, ended_at, result, sip_call_id)
       VALUES (${String(chain)}, ${String(customer!.user_id)}, ${String(customer!.id)}, ${customer!.mobile}, now(), NULL, 'calling', ${`scope-test-call-${chain}`})`);
+  }
+  // Each chain's stores have a finished import (批量导入), so the calls that name a task are probed too.
+  for (const [chain, store] of [[1, 2], [1, 3], [2, 6]]) {
+    await server.db.run(sql`INSERT INTO import_task (chain_id, store_id, scope_store_ids, kind, status, duplicates, mapping, file_name, format, file_bytes, created_by)
+      VALUES (${chain}, ${store}, ARRAY[${store}]::int[], 'customer', 'done', 'skip', '[]'::jsonb, ${`scope-test-${chain}-${store}.xlsx`}, 'xlsx', '\\x00'::bytea,
+              (SELECT min(id) FROM app_user WHERE chain_id = ${chain}))`);
   }
   routes = (await apiRoutes(server.url, SKIPPED)).map((route) => ({ ...route, fields: route.fields.map((field) => field.name) }));
 });
