@@ -64,7 +64,7 @@ export function startChildServer(options: { dataDir: string; databaseUrl?: strin
           return Number(kb ?? 0) * 1024;
         },
         async stop(signal = 'SIGTERM') {
-          if (child.exitCode !== null) return;
+          if (child.exitCode !== null || child.signalCode !== null) return;
           const exited = new Promise((done) => child.once('exit', done));
           child.kill(signal);
           await exited;
