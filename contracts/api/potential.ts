@@ -7,8 +7,9 @@
  */
 import { z } from 'zod';
 import { apiCalls } from './route';
-import { day, flag, id, idList, integer, mobile, oneOf, text } from '../fields';
+import { day, flag, id, idList, integer, oneOf, text } from '../fields';
 import { checkPlate } from '../rules/import';
+import { MOBILE_PATTERN } from '../rules/mobile';
 import { FOLLOW_UP_STATUSES, POTENTIAL_LIMITS as LIMITS, POTENTIAL_STATUSES } from '../rules/potential';
 
 const call = apiCalls('潜在客户');
@@ -90,9 +91,17 @@ export const potentialList = call({
   }),
 });
 
+/** '' = none; left out when editing = keep the number on file (the widget may only see it masked). */
+const mobileOrBlank = z
+  .string({ error: '手机号格式不正确' })
+  .max(20, { error: '手机号格式不正确' })
+  .trim()
+  .refine((value) => value === '' || MOBILE_PATTERN.test(value), { error: '请输入正确的 11 位手机号' })
+  .meta({ title: '手机号' });
+
 const leadFields = {
   name: text('姓名', { max: LIMITS.name }).optional(),
-  mobile: orEmpty(mobile('手机号')),
+  mobile: mobileOrBlank.optional(),
   plate: plate.optional(),
   source: text('来源', { max: LIMITS.source }).optional(),
   intent: text('意向项目', { max: LIMITS.intent }).optional(),

@@ -95,10 +95,10 @@ export default async function potentialRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.updatePotential, WRITE, async (input, request) => {
-    const fields = fieldsOf(input);
     return ok(
       await db.transaction(async (tx) => {
-        await openLead(tx, request, input.id);
+        const lead = await openLead(tx, request, input.id);
+        const fields = fieldsOf({ ...input, mobile: input.mobile ?? lead.mobile });
         await refuseDuplicate(tx, request, fields.mobile, fields.plate, input.id);
         return { version: await change(tx, request, input.id, input.version, repo.leadFieldsSql(fields)) };
       }),

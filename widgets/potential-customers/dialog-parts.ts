@@ -1,0 +1,5 @@
+/** The Shoelace parts only the dialogs use, loaded at the first dialog: the list draws without them (90 KB budget). */
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
+import '@shoelace-style/shoelace/dist/components/textarea/textarea.js';
+import '@shoelace-style/shoelace/dist/components/radio-group/radio-group.js';
+import '@shoelace-style/shoelace/dist/components/radio/radio.js';
