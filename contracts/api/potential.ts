@@ -2,7 +2,7 @@
  * 潜在客户 (issue 13): leads that have not visited yet — their list with status, owner, source and
  * next follow-up; typing one in, editing, following up, assigning an owner in bulk, marking 无效,
  * and 转为客户. Reading follows the data scope like the customer pages; every change needs the
- * 客户导入 permission. Changes of one lead carry its `version`: a stale one is refused with
+ * 客户导入 permission, except a lead's follow-ups, which its owner may always record. Changes of one lead carry its `version`: a stale one is refused with
  * 「已被他人修改」. Statuses and what may change: contracts/rules/potential.ts.
  */
 import { z } from 'zod';
@@ -128,7 +128,7 @@ export const updatePotential = call({
 export const addFollowUp = call({
   method: 'POST',
   path: '/potential/follow-up',
-  summary: '记录一次跟进：内容、跟进后的状态与下次跟进日期（标记无效须写原因）',
+  summary: '记录一次跟进：内容、跟进后的状态与下次跟进日期（标记无效须写原因）；负责人可跟进自己的潜在客户',
   input: z.object({
     id: leadId,
     version,

@@ -37,6 +37,7 @@ export const POTENTIAL_MESSAGES = {
   nameOrMobile: '姓名和手机号至少填写一项',
   invalidNeedsReason: '标记无效时请填写原因',
   ownerNotStaff: '负责人须为该潜在客户所在门店的员工',
+  notYours: '只能跟进分配给自己的潜在客户；跟进其他潜在客户需要「客户导入」权限',
   alreadyLead: (status: string) => `该手机号或车牌已在潜在客户中（${status}）`,
   alreadyCustomer: '该手机号或车牌已是本连锁的客户，无需再登记为潜在客户',
 } as const;

@@ -57,7 +57,7 @@ async function open(width: number) {
 }
 
 async function search(tab: Page, text: string) {
-  await widget(tab).getByRole('searchbox', { name: '搜索姓名、手机号或车牌' }).fill(text);
+  await widget(tab).getByRole('searchbox', { name: '搜索' }).fill(text);
   await expect.poll(() => widget(tab).locator('li.lead').evaluateAll((rows, wanted) => rows.every((each) => (each.getAttribute('data-lead') ?? '').includes(wanted)), text)).toBe(true);
   await settled(tab);
 }

@@ -63,7 +63,7 @@ export function LeadDialog({ shown, data, onClose, onSaved }: { shown: { lead: L
         <sl-input label={messages.fields.name} value={form.name} maxlength={POTENTIAL_LIMITS.name} onsl-input={set('name')}></sl-input>
         <sl-input label={messages.fields.mobile} value={form.mobile} inputmode="numeric" maxlength="11" disabled={masked} onsl-input={set('mobile')}></sl-input>
         <sl-input label={messages.fields.plate} value={form.plate} placeholder="浙A12345" maxlength="10" onsl-input={set('plate')}></sl-input>
-        <sl-select label={messages.fields.source} value={form.source ? `s:${form.source}` : ''} clearable hoist
+        <sl-select label={messages.fields.source} value={form.source ? `s:${form.source}` : ''} placeholder={messages.pickSource} clearable hoist
           onsl-change={(event: Event) => setForm((now) => ({ ...now, source: inputValue(event).slice(2) }))}>
           {sources.map((each) => <sl-option key={each} value={`s:${each}`}>{each}</sl-option>)}
         </sl-select>
@@ -87,7 +87,7 @@ export function LeadDialog({ shown, data, onClose, onSaved }: { shown: { lead: L
   );
 }
 
-export function FollowUpDialog({ lead, canEdit, onClose, onSaved }: { lead: Lead | null; canEdit: boolean; today: string; onClose(): void; onSaved(): void }) {
+export function FollowUpDialog({ lead, canEdit, today, onClose, onSaved }: { lead: Lead | null; canEdit: boolean; today: string; onClose(): void; onSaved(): void }) {
   const ref = useDialogClose(onClose);
   const [busy, run] = useBusyAction();
   const [note, setNote] = useState('');
@@ -99,7 +99,8 @@ export function FollowUpDialog({ lead, canEdit, onClose, onSaved }: { lead: Lead
     if (!lead) return;
     setNote('');
     setStatus(lead.status === 'pending' ? 'following' : lead.status === 'invalid' ? 'following' : (lead.status as FollowUpStatus));
-    setNext(lead.nextFollowUp ?? '');
+    // A day already past is no plan any more: the next one is chosen afresh.
+    setNext(lead.nextFollowUp && lead.nextFollowUp > today ? lead.nextFollowUp : '');
     setProblem('');
     setEntries(null);
     potentialApi.history(lead).then((answer) => setEntries(answer.entries), () => setEntries([]));

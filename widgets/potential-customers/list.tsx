@@ -6,10 +6,8 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, isCancelled, navigate, session, useValue, useLazyDialogs, type WidgetProps } from '../core';
-import { daysBetween } from '../../contracts/dates';
 import { POTENTIAL_STATUSES, POTENTIAL_STATUS_LABELS, isFollowUpDue, isFollowUpOverdue, type PotentialStatus } from '../../contracts/rules/potential';
 import { potentialApi, type Lead, type ListQuery, type PotentialPage } from './api';
-import { AssignDialog, ConvertDialog, FollowUpDialog, LeadDialog } from './dialogs';
 import { messages } from './messages';
 import { potentialCustomersStyles } from './styles';
 
@@ -19,7 +17,10 @@ const STATUS_VARIANT: Record<PotentialStatus, string> = { pending: 'warning', fo
 const CUSTOMER_LIST_PATH = '/home/externalmanage';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
-export const leadName = (lead: Pick<Lead, 'name' | 'mobile' | 'plate'>) => lead.name || lead.mobile || lead.plate || messages.noName;
+/** Whole days from one 'YYYY-MM-DD' to a later one (both read as UTC midnights, so no zone shifts them). */
+const daysLate = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+type DialogParts = typeof import('./dialog-parts');
+const leadName = (lead: Pick<Lead, 'name' | 'mobile' | 'plate'>) => lead.name || lead.mobile || lead.plate || messages.noName;
 
 /**
  * 潜在客户: leads that have not visited, with status chips, filters, bulk assignment, follow-ups
@@ -28,6 +29,7 @@ export const leadName = (lead: Pick<Lead, 'name' | 'mobile' | 'plate'>) => lead.
  */
 export function PotentialCustomers({ host }: WidgetProps) {
   const token = useValue(session.usertoken);
+  const me = Number(useValue(session.userId));
   const [status, setStatus] = useState<PotentialStatus | ''>('');
   const [due, setDue] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -41,7 +43,9 @@ export function PotentialCustomers({ host }: WidgetProps) {
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<Map<number, Lead>>(new Map());
-  const { dialog, setDialog, closeIf, partsReady } = useLazyDialogs<Dialog>(() => import('./dialog-parts'));
+  // The dialogs (and the Shoelace parts and date formats only they use) load with the first one opened.
+  const [parts, setParts] = useState<DialogParts | null>(null);
+  const { dialog, setDialog, closeIf } = useLazyDialogs<Dialog>(() => import('./dialog-parts').then(setParts));
 
   // Typing waits for a pause before asking the server.
   useEffect(() => {
@@ -132,7 +136,7 @@ export function PotentialCustomers({ host }: WidgetProps) {
       </ul>
 
       <div className="filters">
-        <sl-input size="small" type="search" clearable className="search" label={messages.search} placeholder={messages.search} value={typed}
+        <sl-input size="small" type="search" clearable className="search" label={messages.search} placeholder={messages.searchPlaceholder} value={typed}
           onsl-input={(event: Event) => setTyped(inputValue(event))}>
           <sl-icon slot="prefix" name="search"></sl-icon>
         </sl-input>
@@ -218,7 +222,7 @@ export function PotentialCustomers({ host }: WidgetProps) {
                 <span className={`next figure${overdue ? ' overdue' : dueToday ? ' today' : ''}`}>
                   <span className="label">{messages.columns.next}：</span>
                   {lead.nextFollowUp ? (dueToday ? messages.today : lead.nextFollowUp.slice(5)) : messages.none}
-                  {overdue ? <span className="small"> {messages.overdue(daysBetween(lead.nextFollowUp!, today))}</span> : null}
+                  {overdue ? <span className="small"> {messages.overdue(daysLate(lead.nextFollowUp!, today))}</span> : null}
                 </span>
                 <span className="last" title={lead.lastNote}>{lead.lastNote}</span>
                 <span className="actions">
@@ -229,7 +233,9 @@ export function PotentialCustomers({ host }: WidgetProps) {
                     </sl-button>
                   ) : (
                     <>
-                      <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'followUp', lead })}>{messages.followUp}</sl-button>
+                      <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'followUp', lead })}>
+                        {canEdit || lead.ownerId === me ? messages.followUp : messages.history}
+                      </sl-button>
                       {canEdit ? <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'lead', lead })}>{messages.edit}</sl-button> : null}
                       {canEdit ? <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'convert', lead })}>{messages.convert}</sl-button> : null}
                     </>
@@ -251,12 +257,13 @@ export function PotentialCustomers({ host }: WidgetProps) {
         <div className="pager"><span className="muted small">{messages.pageOf(1, 1, data.total)}</span></div>
       ) : null}
 
-      {partsReady ? (
+      {parts ? (
         <>
-          <LeadDialog shown={dialog?.type === 'lead' ? dialog : null} data={data} onClose={closeIf('lead')} onSaved={() => (closeIf('lead')(), load())} />
-          <FollowUpDialog lead={dialog?.type === 'followUp' ? dialog.lead : null} canEdit={canEdit} today={today} onClose={closeIf('followUp')} onSaved={() => (closeIf('followUp')(), load())} />
-          <AssignDialog leads={dialog?.type === 'assign' ? dialog.leads : null} data={data} onClose={closeIf('assign')} onSaved={() => (closeIf('assign')(), done())} />
-          <ConvertDialog lead={dialog?.type === 'convert' ? dialog.lead : null} onClose={closeIf('convert')} onSaved={() => (closeIf('convert')(), load())} />
+          <parts.LeadDialog shown={dialog?.type === 'lead' ? dialog : null} data={data} onClose={closeIf('lead')} onSaved={() => (closeIf('lead')(), load())} />
+          <parts.FollowUpDialog lead={dialog?.type === 'followUp' ? dialog.lead : null} canEdit={canEdit || (dialog?.type === 'followUp' && dialog.lead.ownerId === me)} today={today}
+            onClose={closeIf('followUp')} onSaved={() => (closeIf('followUp')(), load())} />
+          <parts.AssignDialog leads={dialog?.type === 'assign' ? dialog.leads : null} data={data} onClose={closeIf('assign')} onSaved={() => (closeIf('assign')(), done())} />
+          <parts.ConvertDialog lead={dialog?.type === 'convert' ? dialog.lead : null} onClose={closeIf('convert')} onSaved={() => (closeIf('convert')(), load())} />
         </>
       ) : null}
     </div>

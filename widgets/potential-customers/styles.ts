@@ -64,10 +64,11 @@ export const potentialCustomersStyles = `
 .potential-dialog sl-radio-group::part(form-control-input) { display: flex; gap: 4px 16px; flex-wrap: wrap; }
 @container potential-customers (max-width: 720px) {
   .potential .titles { display: none; }
-  .potential .lead { grid-template-columns: 28px 1fr auto; grid-template-areas: 'pick who status' 'pick plate next' 'pick source owner' 'pick last last' 'pick actions actions'; gap: 2px 8px; padding: 12px; align-items: start; }
+  .potential .lead { grid-template-columns: 28px 1fr auto; grid-template-areas: 'pick who status' 'pick plate owner' 'pick source source' 'pick next next' 'pick last last' 'pick actions actions'; gap: 2px 8px; padding: 12px; align-items: start; }
   .potential .pick { grid-area: pick; padding-top: 2px; } .potential .who { grid-area: who; } .potential .status { grid-area: status; justify-self: end; }
-  .potential .plate { grid-area: plate; } .potential .next { grid-area: next; justify-self: end; } .potential .source { grid-area: source; flex-direction: row; gap: 6px; }
-  .potential .owner { grid-area: owner; justify-self: end; } .potential .last { grid-area: last; } .potential .actions { grid-area: actions; justify-content: flex-start; margin-left: -12px; }
+  .potential .plate { grid-area: plate; } .potential .owner { grid-area: owner; justify-self: end; }
+  .potential .source { grid-area: source; flex-direction: row; flex-wrap: wrap; gap: 0 8px; } .potential .next { grid-area: next; }
+  .potential .last { grid-area: last; } .potential .actions { grid-area: actions; justify-content: flex-start; margin-left: -12px; }
   .potential .label { display: inline; color: var(--sl-color-neutral-600); }
   .potential .filters sl-select { flex: 1 1 130px; width: auto; }
   .potential .pager { justify-content: space-between; }

@@ -143,6 +143,19 @@ describe('typing a lead in and editing it', () => {
     expect(after.version).toBe(row.version + 1);
   });
 
+  it('keeps the number on file when an edit leaves it out, and clears it when sent empty', async () => {
+    const mobile = freshMobile();
+    const made = await create(admin, { storeId: 2, name: '钱先生', mobile, plate: '浙A2B3C4' });
+    let row = (await lead(admin, made.data.id))!;
+    const kept = await server.call<{ version: number }>('PUT', '/potential', { token: admin, body: { id: row.id, version: row.version, name: '钱先生', plate: '浙A2B3C4', intent: '大保养' } });
+    expect(kept.code, kept.msg).toBe(0);
+    row = (await lead(admin, row.id))!;
+    expect(row).toMatchObject({ mobile, intent: '大保养' });
+    const cleared = await server.call('PUT', '/potential', { token: admin, body: { id: row.id, version: row.version, name: '钱先生', mobile: '', plate: '浙A2B3C4' } });
+    expect(cleared.code, cleared.msg).toBe(0);
+    expect((await lead(admin, row.id))!.mobile).toBe('');
+  });
+
   it('does not let another chain or another store see or change a lead', async () => {
     const made = await create(admin, { storeId: 3, name: '吴先生', mobile: freshMobile() });
     const row = (await lead(admin, made.data.id))!;
@@ -172,6 +185,20 @@ describe('follow-ups', () => {
 
     const audit = await server.call<{ entries: { action: string; targetName: string }[] }>('GET', '/authority/audit', { token: admin });
     expect(audit.data.entries.some((entry) => entry.action === 'potential.status' && entry.targetName === '郑先生')).toBe(true);
+  });
+
+  it('lets an owner without 客户导入 follow up their own leads, and no others', async () => {
+    const mine = (await create(admin, { storeId: 3, name: '韩先生', mobile: freshMobile(), ownerId: await userId('frontdesk') })).data.id;
+    const notMine = (await create(admin, { storeId: 3, name: '杨女士', mobile: freshMobile() })).data.id;
+    const followed = await server.call('POST', '/potential/follow-up', { token: frontdesk, body: { id: mine, version: (await lead(frontdesk, mine))!.version, note: '已加微信', status: 'following' } });
+    expect(followed.code, followed.msg).toBe(0);
+    expect((await history(frontdesk, mine))[0]).toMatchObject({ note: '已加微信', userName: '王小雨' });
+    const refused = await server.call('POST', '/potential/follow-up', { token: frontdesk, body: { id: notMine, version: (await lead(frontdesk, notMine))!.version, note: '越权', status: 'following' } });
+    expect(refused.code).toBe(403);
+    expect(refused.msg).toBe(MSG.notYours);
+    expect((await history(admin, notMine)).map((entry) => entry.note)).toEqual(['新增潜在客户']);
+    // Assigning stays with 客户导入.
+    expect((await server.call('POST', '/potential/assign', { token: frontdesk, body: { ids: [notMine], ownerId: await userId('frontdesk') } })).code).toBe(403);
   });
 
   it('marks a lead 无效 only with a reason', async () => {

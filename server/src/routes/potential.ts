@@ -1,6 +1,7 @@
 /**
  * 潜在客户: leads of the caller's chain within their data scope. Reading is open to every signed-in
- * user like the customer pages; changes need 客户导入 (Permission.customerImport). A change of one
+ * user like the customer pages; changes need 客户导入 (Permission.customerImport), except that a
+ * lead's owner may always record its follow-ups (a 前台 given leads to call). A change of one
  * lead checks its version (「已被他人修改」); owner and status changes go to the 操作日志.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +34,11 @@ export default async function potentialRoutes(app: FastifyInstance) {
     if (!lead) throw notFound();
     if (lead.status === 'visited') throw new ApiError(Code.conflict, MSG.converted);
     return lead;
+  }
+
+  /** 客户导入, or the lead is the caller's own to follow up. */
+  function mayFollowUp(request: FastifyRequest, lead: repo.PotentialRecord) {
+    if (!hasPermission(request.auth, Permission.customerImport) && lead.ownerId !== request.auth.userId) throw new ApiError(Code.forbidden, MSG.notYours);
   }
 
   /** Versioned change: stale → 已被他人修改. */
@@ -105,10 +111,11 @@ export default async function potentialRoutes(app: FastifyInstance) {
     );
   });
 
-  serve(app, calls.addFollowUp, WRITE, async (input, request) => {
+  serve(app, calls.addFollowUp, async (input, request) => {
     return ok(
       await db.transaction(async (tx) => {
         const lead = await openLead(tx, request, input.id);
+        mayFollowUp(request, lead);
         const problem = followUpProblem(lead.status, input.status, input.note);
         if (problem) throw new ApiError(Code.badInput, problem);
         const nextFollowUp = input.status === 'invalid' ? null : (input.nextFollowUp ?? null);
@@ -125,10 +132,11 @@ export default async function potentialRoutes(app: FastifyInstance) {
     );
   });
 
-  serve(app, calls.markInvalid, WRITE, async (input, request) => {
+  serve(app, calls.markInvalid, async (input, request) => {
     return ok(
       await db.transaction(async (tx) => {
         const lead = await openLead(tx, request, input.id);
+        mayFollowUp(request, lead);
         const version = await change(tx, request, input.id, input.version, sql`status = 'invalid', next_follow_up = NULL`);
         await repo.addFollowUpRow(tx, { chainId: request.auth.chainId, leadId: lead.id, userId: request.auth.userId, status: 'invalid', note: input.reason });
         await audit(tx, request, {
