@@ -37,4 +37,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'mall.cancel': '取消订单',
   'mall.paid': '支付并开通',
   'mall.invoice': '申请发票',
+  'potential.assign': '分配潜在客户',
+  'potential.status': '潜在客户状态变更',
+  'potential.convert': '潜在客户转为客户',
 };

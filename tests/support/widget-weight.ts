@@ -50,6 +50,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
   { tag: 'garage-org-structure', feature: 'org-structure', budget: 90 * KB, signedIn: true },
   { tag: 'garage-job-pool', feature: 'job-pool', budget: 90 * KB, signedIn: true },
+  // 潜在客户 (issue 13).
+  { tag: 'garage-potential-customers', feature: 'potential-customers', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {
