@@ -191,7 +191,7 @@ export function Checkout({ shown, catalogue, onClose, onChanged }: {
       ) : stage === 'pay' && payment && order ? (
         <div className="qr">
           {qr ? <img className="code" src={qr} alt={text.qrAlt(payment.channelName)} /> : null}
-          <p>{text.scan(channelName)} <strong className="figure">{formatMoney(payment.amountFen)}</strong></p>
+          <p>{qr ? text.scan(channelName) : text.noCode} <strong className="figure">{formatMoney(payment.amountFen)}</strong></p>
           <p className="small muted">{text.orderNo(order.orderNo)} · {text.payBefore(formatDateTime(payment.payBefore))}</p>
           <p className="waiting" role="status"><sl-spinner></sl-spinner>{paidWaiting ? text.paidWaiting : text.waiting}</p>
           {payment.simulate ? (

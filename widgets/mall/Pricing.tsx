@@ -50,7 +50,11 @@ export function Pricing({ catalogue, buy }: PageProps) {
           const isCurrent = current?.code === edition.code;
           const deal = catalogue ? offer(catalogue, edition) : null;
           const recommended = !isCurrent && edition.code === RECOMMENDED && (!current || (catalogue?.editions.find((each) => each.code === current.code)?.rank ?? 0) < edition.rank);
-          const included = catalogue?.features.filter((feature) => feature.editions[edition.code] !== false).slice(0, 5) ?? [];
+          // A card lists what this edition adds to the one below it (the matrix below has everything).
+          const below = editions[editions.indexOf(edition) - 1];
+          const included = catalogue?.features
+            .filter((feature) => feature.editions[edition.code] !== false && (!below || feature.editions[edition.code] !== feature.editions[below.code]))
+            .slice(0, 6) ?? [];
           return (
             <section key={edition.code} className={isCurrent ? 'edition current' : 'edition'} data-edition={edition.code} aria-label={edition.name}>
               {isCurrent ? <span className="badge">{text.current}</span> : recommended ? <span className="badge recommended">{text.recommended}</span> : null}
@@ -60,6 +64,7 @@ export function Pricing({ catalogue, buy }: PageProps) {
                 <span className="price">{formatMoney(edition.yearlyFenPerStore)}<small>{text.perStoreYear}</small></span>
                 <p className="total small figure">{text.total(stores, formatMoney(edition.yearlyFenPerStore * stores))}</p>
               </div>
+              {below ? <p className="small muted">{text.everything(below.name)}</p> : null}
               <ul aria-label={text.highlights}>
                 {included.map((feature) => (
                   <li key={feature.code}>{feature.name}{typeof feature.editions[edition.code] === 'string' ? `（${feature.editions[edition.code] as string}）` : ''}</li>

@@ -39,47 +39,45 @@ export function Product({ kind, catalogue, buy, host }: PageProps & { kind: Prod
       <WhoBuys catalogue={catalogue} />
 
       <div className="product">
-        <div className="about">
-          <section className="panel" aria-labelledby="what-title">
-            <h3 id="what-title">{text.whatItDoes}</h3>
-            <p>{about.explain}</p>
-          </section>
+        <section className="panel about" aria-labelledby="what-title">
+          <h3 id="what-title">{text.whatItDoes}</h3>
+          <p>{about.explain}</p>
           {addOn ? (
-            <section className="panel" aria-labelledby="gets-title">
-              <h3 id="gets-title">{text.whatYouGet}</h3>
+            <>
+              <h4>{text.whatYouGet}</h4>
               <ul className="gets">{addOn.points.map((point) => <li key={point}>{point}</li>)}</ul>
-            </section>
+            </>
           ) : null}
-          <section className="panel" aria-labelledby="holding-title" data-holding>
-            <h3 id="holding-title">{text.yours}</h3>
-            <div className="holding">
-              {ledger ? (
-                <div data-balance={ledger.kind}>
-                  <span className="label">{ledger.name}</span>
-                  <span className="figure-big">{formatNumber(ledger.balance)}</span> <span className="muted">{ledger.unit}</span>
-                </div>
-              ) : null}
-              {yearly ? (
-                <div data-add-on={yearly.code}>
-                  <span className="label">{yearly.name}</span>
-                  {owned && owned.state !== 'none' ? (
-                    <span>
-                      <span className={`chip ${owned.state}`}>{owned.stateName}</span>{' '}
-                      {owned.expiresOn ? <span className="figure">{owned.state === 'active' ? text.until(owned.expiresOn) : text.expired(owned.expiresOn)}</span> : null}
-                    </span>
-                  ) : (
-                    <span className="chip">{text.notOwned}</span>
-                  )}
-                </div>
-              ) : null}
-            </div>
-            {product.usedAt ? (
-              <div className="links"><AppLink className="link" path={product.usedAt.path} host={host}>{product.usedAt.label}</AppLink></div>
-            ) : null}
-          </section>
-        </div>
-        <ProductPreview kind={kind} />
+        </section>
+        <figure className="shot">
+          <ProductPreview kind={kind} />
+          <figcaption className="small muted">{text.illustration}</figcaption>
+        </figure>
       </div>
+
+      <section className="panel holding" aria-labelledby="holding-title" data-holding>
+        <h3 id="holding-title">{text.yours}</h3>
+        {ledger ? (
+          <div data-balance={ledger.kind}>
+            <span className="label">{ledger.name}</span>
+            <span className="figure-big">{formatNumber(ledger.balance)}</span> <span className="muted">{ledger.unit}</span>
+          </div>
+        ) : null}
+        {yearly ? (
+          <div data-add-on={yearly.code}>
+            <span className="label">{yearly.name}</span>
+            {owned && owned.state !== 'none' ? (
+              <span>
+                <span className={`chip ${owned.state}`}>{owned.stateName}</span>{' '}
+                {owned.expiresOn ? <span className="figure">{owned.state === 'active' ? text.until(owned.expiresOn) : text.expired(owned.expiresOn)}</span> : null}
+              </span>
+            ) : (
+              <span className="chip">{text.notOwned}</span>
+            )}
+          </div>
+        ) : null}
+        {product.usedAt ? <AppLink className="link" path={product.usedAt.path} host={host}>{product.usedAt.label}</AppLink> : null}
+      </section>
 
       <section aria-labelledby="packages-title">
         <h3 id="packages-title">{text.packages}</h3>

@@ -75,19 +75,19 @@ export function Renewal({ catalogue, buy, payOrder, requestInvoice, changes, hos
               return (
                 <li key={addOn.code} data-add-on={addOn.code}>
                   <span className="name">{addOn.name}</span>
-                  <span className="figure small muted">{has && owned.expiresOn ? text.until(owned.expiresOn) : ''}</span>
+                  <span className="until figure small muted">{has && owned.expiresOn ? text.until(owned.expiresOn) : ''}</span>
                   <span className={`chip ${has ? owned.state : ''}`}>{has ? owned.stateName : messages.product.notOwned}</span>
                   {has ? (
-                    <sl-button size="small" variant="text" disabled={!catalogue?.canBuy} onClick={() => buy({ productCode: productCode.addOn(addOn.code as AddOnCode), years: 1 })}>{text.renewYear}</sl-button>
+                    <sl-button size="small" variant="text" className="act" disabled={!catalogue?.canBuy} onClick={() => buy({ productCode: productCode.addOn(addOn.code as AddOnCode), years: 1 })}>{text.renewYear}</sl-button>
                   ) : (
-                    <AppLink className="link small" path={shopPath(addOn.page)} host={host}>{text.learn}</AppLink>
+                    <AppLink className="link small act" path={shopPath(addOn.page)} host={host}>{text.learn}</AppLink>
                   )}
                 </li>
               );
             })}
           </ul>
           <h3 className="ledgers-title">{text.balances}</h3>
-          <ul className="addons">
+          <ul className="addons balances">
             {current?.ledgers.map((ledger) => (
               <li key={ledger.kind} data-balance={ledger.kind}>
                 <span className="name">{ledger.name}</span>

@@ -21,6 +21,7 @@ export const messages = {
     perYear: ' / 年',
     total: (stores: number, money: string) => `${stores} 家门店合计 ${money} / 年`,
     highlights: '主要功能',
+    everything: (name: string) => `包含${name}全部功能，另有：`,
     matrix: '功能对比',
     feature: '功能',
     included: '包含',
@@ -39,6 +40,7 @@ export const messages = {
     whatItDoes: '它能做什么',
     whatYouGet: '开通后您会得到',
     yours: '本连锁当前',
+    illustration: '示意图：开通后的使用效果（数据为演示）',
     packages: '套餐与价格',
     notOwned: '未开通',
     until: (day: string) => `有效期至 ${day}`,
@@ -104,6 +106,7 @@ export const messages = {
     payBefore: (at: string) => `请在 ${at} 前支付`,
     qrAlt: (channel: string) => `${channel}付款二维码`,
     scan: (channel: string) => `请用${channel.replace(/（.*）/, '')}扫码支付`,
+    noCode: '应付金额',
     waiting: '等待支付结果…',
     paidWaiting: '已收到付款，正在开通…',
     devNote: '开发环境：没有连接真实的支付商户，点下面的按钮模拟付款成功（与真实支付走同一开通流程）。',
@@ -146,7 +149,7 @@ export const messages = {
     },
     'web-phone': {
       title: '网络电话',
-      explain: '前台在客户列表或车辆全景点一下 📞 就能外呼，不用另外拨号。通话按分钟计费（不足 1 分钟按 1 分钟），以通话服务器的记录为准，每一通电话都记录在客户名下，方便回访和交接。',
+      explain: '前台在客户列表或车辆全景点「外呼」，在浏览器里直接接通车主，不用座机。通话按分钟计费（不足 1 分钟按 1 分钟），以通话服务器的记录为准，每一通电话都记录在客户名下，方便回访和交接。',
     },
     'enterprise-wechat': {
       title: '企业微信',

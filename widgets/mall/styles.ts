@@ -71,44 +71,59 @@ p { margin: 0; }
 }
 
 /* 项目商城 product pages */
-.product { display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: 20px; align-items: start; }
-.product .about { display: flex; flex-direction: column; gap: 14px; }
-.product .tagline { font-size: 15px; color: var(--sl-color-neutral-700); }
+a.link { color: var(--sl-color-primary-700); text-decoration: none; white-space: nowrap; }
+a.link:hover, a.link:focus-visible { text-decoration: underline; }
+.product { display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); gap: 20px; align-items: stretch; }
+.about { display: flex; flex-direction: column; gap: 10px; }
+.about h3 { margin: 0; }
+.about h4 { margin: 6px 0 0; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-900); }
+.shot { margin: 0; display: flex; flex-direction: column; gap: 8px; padding: 16px; border-radius: 12px; border: 1px solid var(--sl-color-neutral-200);
+  background: linear-gradient(150deg, #e0f2fe 0%, #f8fafc 55%, #fef3c7 100%); }
+.shot .preview { flex: 1 1 auto; justify-content: center; }
+.shot figcaption { text-align: center; }
 .gets { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .gets li { display: flex; gap: 8px; align-items: baseline; }
 .gets li::before { content: '✓'; color: var(--sl-color-success-700); font-weight: 700; }
-.holding { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: baseline; }
-.holding .figure-big { font-size: 26px; font-weight: 700; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
-.holding .label { display: block; font-size: 12px; color: var(--sl-color-neutral-600); }
-.links { display: flex; flex-wrap: wrap; gap: 8px; }
-.packages { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 14px; }
+.holding { display: flex; flex-wrap: wrap; gap: 10px 40px; align-items: center; }
+.holding h3 { margin: 0; flex: 0 0 auto; }
+.holding > div { display: flex; align-items: baseline; gap: 8px; flex-wrap: wrap; }
+.holding .figure-big { font-size: 24px; font-weight: 700; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
+.holding .label { font-size: 13px; color: var(--sl-color-neutral-600); }
+.holding a.link { margin-left: auto; }
+.packages { display: grid; grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); gap: 14px; }
 .package { display: flex; flex-direction: column; gap: 8px; padding: 18px; border: 1px solid var(--sl-color-neutral-200); border-radius: 12px; background: var(--sl-color-neutral-0); }
 .package h4 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral-900); }
 .package sl-button { margin-top: auto; }
+.package.wide { grid-column: span 2; }
+.package.wide .years { margin: 4px 0; }
 .buy-note { font-size: 12px; color: var(--sl-color-neutral-600); }
 @container mall (max-width: 760px) { .product { grid-template-columns: 1fr; } }
-@container mall (max-width: 480px) { .packages { grid-template-columns: 1fr; } }
+@container mall (max-width: 520px) {
+  .packages { grid-template-columns: 1fr; }
+  .package.wide { grid-column: auto; }
+  .package .price { font-size: 24px; }
+  .holding a.link { margin-left: 0; }
+}
 
 /* Previews: pictures drawn in HTML/SVG */
-.preview { border-radius: 14px; border: 1px solid var(--sl-color-neutral-200); background: linear-gradient(160deg, #f0f7ff, #f8fafc); padding: 18px;
+.preview { border-radius: 14px; border: 1px solid var(--sl-color-neutral-200); background: #fff; padding: 18px; box-shadow: 0 8px 24px rgb(15 23 42 / 8%);
   display: flex; flex-direction: column; gap: 10px; min-width: 0; }
 .phone-frame { max-width: 340px; margin: 0 auto; width: 100%; border: 8px solid #1f2937; border-radius: 28px; background: #f3f4f6; }
 .phone-top { display: flex; justify-content: space-between; font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); }
 .bubble { padding: 10px 12px; border-radius: 14px; background: #fff; font-size: 13px; color: var(--sl-color-neutral-800); box-shadow: 0 1px 2px rgb(0 0 0 / 6%); }
-.call-frame .call-card { display: flex; align-items: center; gap: 10px; padding: 12px; border-radius: 12px; background: #fff; }
+.call-frame .call-card { display: flex; align-items: center; gap: 10px; padding: 12px; border-radius: 12px; background: var(--sl-color-neutral-50); }
 .avatar { flex: none; display: grid; place-items: center; width: 40px; height: 40px; border-radius: 50%; background: var(--sl-color-primary-100); color: var(--sl-color-primary-800); font-weight: 700; }
 .timer { margin-left: auto; font: 600 18px/1 ui-monospace, Menlo, monospace; color: var(--sl-color-success-700); }
 .call-bar { display: flex; align-items: center; gap: 8px; padding: 10px 12px; border-radius: 999px; background: #0f172a; color: #e2e8f0; font-size: 13px; }
 .call-bar .dot { width: 8px; height: 8px; border-radius: 50%; background: #22c55e; }
 .call-bar .hang { margin-left: auto; padding: 2px 12px; border-radius: 999px; background: #dc2626; color: #fff; }
 .call-log { list-style: none; margin: 0; padding: 0; font-size: 12px; color: var(--sl-color-neutral-700); display: flex; flex-direction: column; gap: 4px; }
-.wecom-frame { flex-direction: row; gap: 10px; }
+.wecom-frame { flex-direction: row; gap: 10px; background: #f5f5f5; }
 .wecom-frame .chat { flex: 1 1 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .bubble.right { background: #95ec69; align-self: flex-end; }
 .bubble.left { align-self: flex-start; }
 .wecom-frame .side { flex: 0 0 42%; display: flex; flex-direction: column; gap: 4px; padding: 10px; border-radius: 10px; background: #fff; border-left: 3px solid #2f7cf6; min-width: 0; }
 .plate { align-self: flex-start; padding: 0 6px; border-radius: 4px; background: #1d4ed8; color: #fff; font-size: 12px; font-weight: 600; }
-.chart-frame { background: #fff; }
 .chart-head { display: flex; justify-content: space-between; align-items: baseline; gap: 8px; }
 .chart-frame svg { width: 100%; height: 110px; }
 .bar { fill: var(--sl-color-primary-200); }
@@ -131,21 +146,33 @@ p { margin: 0; }
 .facts .label { display: block; font-size: 12px; color: var(--sl-color-neutral-600); }
 .facts strong { font-size: 18px; color: var(--sl-color-neutral-900); font-variant-numeric: tabular-nums; }
 .years { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0 12px; }
-.year { flex: 1 1 90px; display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 10px 8px; border: 1px solid var(--sl-color-neutral-300);
+.year { flex: 1 1 72px; display: flex; flex-direction: column; align-items: center; gap: 2px; padding: 10px 8px; border: 1px solid var(--sl-color-neutral-300);
   border-radius: 10px; background: var(--sl-color-neutral-0); cursor: pointer; font: inherit; color: inherit; }
 .year[aria-pressed='true'] { border: 2px solid var(--sl-color-primary-600); padding: 9px 7px; background: var(--sl-color-primary-50); }
 .year strong { font-size: 15px; }
 .renew-total { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; margin-bottom: 10px; }
 .addons { list-style: none; margin: 0; padding: 0; }
-.addons li { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; padding: 10px 0; border-top: 1px solid var(--sl-color-neutral-100); }
+.addons li { display: grid; grid-template-columns: minmax(0, 1fr) auto 72px 96px; align-items: center; gap: 6px 12px; padding: 9px 0; border-top: 1px solid var(--sl-color-neutral-100); }
 .addons li:first-child { border-top: none; }
-.addons .name { flex: 1 1 120px; font-weight: 500; color: var(--sl-color-neutral-900); }
+.addons li > :last-child { justify-self: end; }
+.addons .chip { justify-self: start; }
+.addons.balances li { grid-template-columns: minmax(0, 1fr) auto 96px; }
+.addons .name { font-weight: 500; color: var(--sl-color-neutral-900); }
+.ledgers-title { margin-top: 18px !important; }
+.links { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
+.pager { display: flex; align-items: center; justify-content: flex-end; gap: 8px; margin-top: 10px; flex-wrap: wrap; }
+@container mall (max-width: 480px) {
+  .addons li { grid-template-columns: minmax(0, 1fr) auto; grid-template-areas: 'name chip' 'until act'; }
+  .addons .name { grid-area: name; } .addons .until { grid-area: until; } .addons .chip { grid-area: chip; justify-self: end; } .addons .act { grid-area: act; }
+  .addons.balances li { grid-template-columns: minmax(0, 1fr) auto auto; grid-template-areas: none; }
+}
 .orders { list-style: none; margin: 0; padding: 0; }
 .order, .orders .titles { display: grid; grid-template-columns: 160px minmax(0, 1.6fr) 110px 90px minmax(150px, auto); gap: 12px; align-items: center;
   padding: 10px 0; border-top: 1px solid var(--sl-color-neutral-100); }
 .orders .titles { border-top: none; font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-600); padding-top: 0; }
 .order .what strong { display: block; font-weight: 500; color: var(--sl-color-neutral-900); }
-.order .actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: 0 4px; }
+.order .actions { display: flex; flex-wrap: wrap; align-items: center; justify-content: flex-end; gap: 0 4px; }
+.order .actions > span { padding: 0 12px; }
 .order .amount { text-align: right; }
 @container mall (max-width: 860px) { .overview { grid-template-columns: 1fr; } }
 @container mall (max-width: 640px) {
