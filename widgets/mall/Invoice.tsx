@@ -68,7 +68,11 @@ export function InvoiceDialog({ order, onClose, onDone }: { order: Order | null;
     return (
       <sl-input label={text.fields[field]} value={values[field]} maxlength={String(options.maxlength)} type={options.type ?? 'text'} data-field={field}
         help-text={problem ?? options.help ?? ''} data-problem={problem ? '' : undefined}
-        onsl-input={(event: Event) => setValues((old) => ({ ...old, [field]: (event.target as HTMLInputElement).value }))}></sl-input>
+        onsl-input={(event: Event) => {
+          // Read now: once the event has left the shadow root its target is our host element.
+          const value = (event.target as HTMLInputElement).value;
+          setValues((old) => ({ ...old, [field]: value }));
+        }}></sl-input>
     );
   };
 

@@ -206,5 +206,6 @@ a.link:hover, a.link:focus-visible { text-decoration: underline; }
 .dev { display: flex; flex-direction: column; gap: 6px; padding: 10px 12px; border-radius: 8px; border: 1px dashed var(--sl-color-warning-400); background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); font-size: 12px; }
 .kinds::part(form-control-input) { display: flex; flex-wrap: wrap; gap: 6px 16px; }
 .error { color: var(--sl-color-danger-700); font-size: 12px; }
+.danger::part(label) { color: var(--sl-color-danger-700); }
 .dialog-actions { display: flex; flex-wrap: wrap; gap: 8px; justify-content: flex-end; }
 `;
