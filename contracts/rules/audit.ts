@@ -33,4 +33,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'job.create': '新建岗位',
   'job.update': '修改岗位',
   'job.delete': '删除岗位',
+  'mall.order': '商城下单',
+  'mall.cancel': '取消订单',
+  'mall.paid': '支付并开通',
+  'mall.invoice': '申请发票',
 };

@@ -272,7 +272,11 @@ export function quote(code: string, holding: Holding, today: Day, { years = 1, q
 
 // ---------------------------------------------------------------- orders and payment
 
-/** 待支付 → 已支付 → 已开通; 待支付 → 已取消 (by the buyer or unpaid expiry); 已开通 → 已退款. */
+/**
+ * 待支付 → 已支付 → 已开通; 待支付 → 已取消 (by the buyer or unpaid expiry); 已开通 → 已退款.
+ * 已取消 → 已支付 only for a verified payment that arrives after the cancellation (the buyer paid
+ * in the last second): the money was taken, so the chain gets what it paid for.
+ */
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = { pending: '待支付', paid: '已支付', fulfilled: '已开通', cancelled: '已取消', refunded: '已退款' };
@@ -281,7 +285,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['paid', 'cancelled'],
   paid: ['fulfilled', 'refunded'],
   fulfilled: ['refunded'],
-  cancelled: [],
+  cancelled: ['paid'],
   refunded: [],
 };
 
