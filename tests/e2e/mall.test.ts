@@ -110,8 +110,10 @@ describe('商城', () => {
     await ready(page);
     const item = mall(page).locator('[data-package="sms.5000"]');
     await item.getByText('¥325.00').waitFor();
-    expect(await item.getByRole('button', { name: '购买' }).isDisabled()).toBe(true);
-    await mall(page).locator('[data-who-buys]').getByText(/管理员/).waitFor();
+    // The button says who buys, and cannot be pressed; the note explains (the server's reason).
+    expect(await item.getByRole('button', { name: '由总部管理员购买' }).isDisabled()).toBe(true);
+    expect(await item.getByRole('button', { name: '购买', exact: true }).count()).toBe(0);
+    await mall(page).locator('[data-who-buys]').getByText(/仅管理员可以购买/).waitFor();
     await context.close();
 
     const managerToken = await server.loginToken('manager');

@@ -98,12 +98,16 @@ export function BuyButton({ catalogue, label, onBuy, variant = 'primary', disabl
 }) {
   const canBuy = catalogue?.canBuy ?? false;
   return (
-    <sl-button variant={variant} disabled={!canBuy || disabled} onClick={onBuy}>{label}</sl-button>
+    <sl-button variant={variant} disabled={!canBuy || disabled} onClick={onBuy}>{canBuy || !catalogue ? label : messages.hqBuys}</sl-button>
   );
 }
 
 /** The page's one explanation of who may buy, when this user may not. */
 export function WhoBuys({ catalogue }: { catalogue: Catalogue | null }) {
   if (!catalogue || catalogue.canBuy) return null;
-  return <p className="note" role="note" data-who-buys>{catalogue.cannotBuyReason ?? messages.onlyAdmins}</p>;
+  return (
+    <p className="note" role="note" data-who-buys>
+      {(catalogue.cannotBuyReason ?? messages.onlyAdmins).replace(/[。.]?$/, '。')}{messages.whoBuys}
+    </p>
+  );
 }

@@ -53,6 +53,7 @@ export function Renewal({ catalogue, buy, payOrder, requestInvoice, changes, hos
                 <span>{text.newExpiry} <strong className="figure" data-new-expiry>{catalogue ? renewedUntil(edition.expiresOn, catalogue.today, years) : ''}</strong></span>
                 <span>{text.toPay} <strong className="figure price-inline">{formatMoney(renewalFen(years))}</strong></span>
               </div>
+              {priced ? <p className="small muted">{text.priceBasis(priced.name, formatMoney(priced.yearlyFenPerStore), stores)}</p> : null}
               <div className="links">
                 <BuyButton catalogue={catalogue} label={text.renew(years)} onBuy={() => buy({ productCode: productCode.edition(edition.code as EditionCode), years })} />
                 <AppLink className="link" path="/home/pricing" host={host}>{text.compare}</AppLink>

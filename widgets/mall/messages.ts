@@ -5,7 +5,9 @@ export const messages = {
   refused: '您的账号没有「商城与续费」权限，请联系管理员开通。',
 
   close: '关闭',
-  onlyAdmins: '价格人人可看；只有总部管理员可以购买和续费，总部为各门店统一购买。如需开通，请联系总部管理员。',
+  onlyAdmins: '只有总部管理员可以购买和续费。',
+  whoBuys: '价格和余量人人可看；购买与续费由总部管理员为全连锁统一办理，门店无需单独购买。',
+  hqBuys: '由总部管理员购买',
   years: (count: number) => `${count} 年`,
   days: (count: number) => `${count} 天`,
   storeCount: (count: number) => `${count} 家`,
@@ -69,6 +71,7 @@ export const messages = {
     renewFor: '续费时长',
     newExpiry: '续费后有效期至',
     toPay: '应付',
+    priceBasis: (edition: string, price: string, stores: number) => `计费方式：${edition} ${price} / 门店 / 年 × ${stores} 家门店（总部不计费）`,
     renew: (years: number) => `续费 ${years} 年`,
     compare: '升级版本 / 对比功能 →',
     noEdition: '本连锁还没有开通版本。',

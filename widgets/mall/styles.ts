@@ -55,6 +55,7 @@ p { margin: 0; }
 .matrix th, .matrix td { padding: 9px 12px; border-top: 1px solid var(--sl-color-neutral-100); text-align: center; vertical-align: middle; overflow-wrap: anywhere; }
 .matrix thead th { border-top: none; background: var(--sl-color-neutral-50); font-weight: 600; color: var(--sl-color-neutral-800); }
 .matrix thead th.current, .matrix td.current { background: var(--sl-color-primary-50); }
+.matrix thead th:first-child { text-align: left; }
 .matrix tbody th { text-align: left; font-weight: 400; color: var(--sl-color-neutral-800); }
 .matrix .group th { background: var(--sl-color-neutral-50); font-weight: 600; color: var(--sl-color-neutral-600); font-size: 12px; padding: 6px 12px; }
 .matrix .feature-col { width: 34%; }
@@ -150,7 +151,8 @@ a.link:hover, a.link:focus-visible { text-decoration: underline; }
   border-radius: 10px; background: var(--sl-color-neutral-0); cursor: pointer; font: inherit; color: inherit; }
 .year[aria-pressed='true'] { border: 2px solid var(--sl-color-primary-600); padding: 9px 7px; background: var(--sl-color-primary-50); }
 .year strong { font-size: 15px; }
-.renew-total { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; margin-bottom: 10px; }
+.renew-total { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 8px; margin-bottom: 4px; }
+[data-edition-panel] .links { margin-top: 14px; }
 .addons { list-style: none; margin: 0; padding: 0; }
 .addons li { display: grid; grid-template-columns: minmax(0, 1fr) auto 72px 96px; align-items: center; gap: 6px 12px; padding: 9px 0; border-top: 1px solid var(--sl-color-neutral-100); }
 .addons li:first-child { border-top: none; }
@@ -165,6 +167,7 @@ a.link:hover, a.link:focus-visible { text-decoration: underline; }
   .addons li { grid-template-columns: minmax(0, 1fr) auto; grid-template-areas: 'name chip' 'until act'; }
   .addons .name { grid-area: name; } .addons .until { grid-area: until; } .addons .chip { grid-area: chip; justify-self: end; } .addons .act { grid-area: act; }
   .addons.balances li { grid-template-columns: minmax(0, 1fr) auto auto; grid-template-areas: none; }
+  .addons.balances li > * { grid-area: auto; }
 }
 .orders { list-style: none; margin: 0; padding: 0; }
 .order, .orders .titles { display: grid; grid-template-columns: 160px minmax(0, 1.6fr) 110px 90px minmax(150px, auto); gap: 12px; align-items: center;
