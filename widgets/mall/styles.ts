@@ -5,8 +5,9 @@
  * text from 760 px.
  */
 export const mallStyles = `
-:host { font-size: 14px !important; container: mall / inline-size; }
-.mall { display: flex; flex-direction: column; gap: 20px; max-width: 1160px; line-height: 1.6; }
+/* The container is .mall, not :host: a partner page's "*{all:unset!important}" reaches the host and would unset it. */
+:host { font-size: 14px !important; }
+.mall { display: flex; flex-direction: column; gap: 20px; max-width: 1160px; line-height: 1.6; container: mall / inline-size; }
 h2 { margin: 0 0 4px; font-size: 20px; font-weight: 600; color: var(--sl-color-neutral-900); }
 h3 { margin: 0 0 10px; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral-900); }
 p { margin: 0; }
