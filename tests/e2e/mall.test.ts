@@ -43,7 +43,7 @@ interface Orders {
 async function payInCheckout(page: Page, amount: string, options: { doubleClick?: boolean } = {}) {
   const dialog = mall(page).locator('sl-dialog.checkout');
   await dialog.locator('[data-summary][aria-busy="false"]').waitFor();
-  await dialog.getByRole('radio', { name: '微信支付' }).click();
+  await dialog.getByRole('button', { name: '微信支付' }).click();
   const confirm = dialog.getByRole('button', { name: `确认支付 ${amount}` });
   if (options.doubleClick) await confirm.dblclick();
   else await confirm.click();

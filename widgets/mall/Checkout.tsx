@@ -178,9 +178,9 @@ export function Checkout({ shown, catalogue, onClose, onChanged }: {
           <Summary lines={lines} amountFen={amountFen} busy={!order && !quote && !quoteProblem} effect={order ? effectOf(order) : quote ? effectOf(quote) : ''} />
           {quoteProblem ? <p className="note danger" role="alert">{quoteProblem}</p> : null}
           {order ? <p className="small muted">{text.orderNo(order.orderNo)} · {text.payBefore(formatDateTime(order.payBefore))}</p> : null}
-          <div role="radiogroup" aria-label={text.channel} className="channels">
+          <div role="group" aria-label={text.channel} className="channels">
             {offered.map((each) => (
-              <button key={each.code} type="button" role="radio" className="channel" aria-checked={channel === each.code} aria-pressed={channel === each.code}
+              <button key={each.code} type="button" className="channel" aria-pressed={channel === each.code}
                 data-channel={each.code} onClick={() => setChannel(each.code)}>
                 {each.code === 'dev' ? null : <span className={`logo ${each.code}`} aria-hidden="true">{each.code === 'wechat' ? '微' : '支'}</span>}
                 {each.name}
@@ -197,7 +197,7 @@ export function Checkout({ shown, catalogue, onClose, onChanged }: {
           {payment.simulate ? (
             <div className="dev">
               <span>{text.devNote}</span>
-              <sl-button size="small" variant="warning" loading={busy} onClick={simulate}>{text.simulate}</sl-button>
+              <sl-button size="small" loading={busy} onClick={simulate}>{text.simulate}</sl-button>
             </div>
           ) : null}
           <p className="small muted">{text.later}</p>

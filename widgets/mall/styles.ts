@@ -40,8 +40,8 @@ p { margin: 0; }
   border: 1px solid var(--sl-color-neutral-200); border-radius: 14px; }
 .edition.current { border: 2px solid var(--sl-color-primary-600); box-shadow: 0 6px 18px rgb(2 132 199 / 12%); padding: 21px 19px 19px; }
 .edition .badge { position: absolute; top: -11px; left: 18px; padding: 0 10px; border-radius: 999px; font-size: 12px; line-height: 22px;
-  background: var(--sl-color-primary-600); color: #fff; }
-.edition .badge.recommended { background: var(--sl-color-warning-600); }
+  background: var(--sl-color-primary-700); color: #fff; }
+.edition .badge.recommended { background: var(--sl-color-warning-700); }
 .edition h3 { margin: 0; font-size: 18px; }
 .edition .slogan { color: var(--sl-color-neutral-600); min-height: 44px; }
 .edition .total { color: var(--sl-color-neutral-700); }
