@@ -162,6 +162,7 @@ a.link:hover, a.link:focus-visible { text-decoration: underline; }
 .addons.balances li { grid-template-columns: minmax(0, 1fr) auto 96px; }
 .addons .name { font-weight: 500; color: var(--sl-color-neutral-900); }
 .ledgers-title { margin-top: 18px !important; }
+.renew-title { margin-top: 14px !important; }
 .links { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; }
 .pager { display: flex; align-items: center; justify-content: flex-end; gap: 8px; margin-top: 10px; flex-wrap: wrap; }
 @container mall (max-width: 480px) {
