@@ -26,6 +26,7 @@ describe('renewal and upgrade prices', () => {
     expect(quote('edition.basic', holding({ code: 'pro', expiresOn: '2026-01-01' }), '2026-11-23')).toMatchObject({ kind: 'new', effectiveUntil: '2027-11-22' });
     expect(() => quote('edition.pro', holding(null), '2026-11-23', { years: 4 })).toThrow(QuoteRefusal);
     expect(() => quote('sms.7', holding(null), '2026-11-23')).toThrow(/没有这个商品/);
+    expect(() => quote('addon.sms', holding(null), '2026-11-23')).toThrow('短信营销无年费，购买短信包即可使用');
   });
   it('packages multiply by quantity and credit their ledger', () => {
     expect(quote('sms.5000', holding(null), '2026-11-23', { quantity: 3 })).toMatchObject({ amountFen: 97_500, ledger: 'sms', ledgerAmount: 15_000 });

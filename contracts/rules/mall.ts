@@ -250,6 +250,7 @@ export function quote(code: string, holding: Holding, today: Day, { years = 1, q
   if (family === 'addon') {
     const addOn = rest ? addOnOf(rest) : undefined;
     if (!addOn) throw new QuoteRefusal('没有这个增值服务');
+    if (addOn.yearlyFen === 0) throw new QuoteRefusal(`${addOn.name}无年费，购买${addOn.code === 'sms' ? '短信包' : '套餐'}即可使用`);
     if (!yearsOk) throw new QuoteRefusal(`购买年限应为 1–${MAX_YEARS} 年`);
     const amountFen = addOn.yearlyFen * years;
     const current = holding.addOns[addOn.code];

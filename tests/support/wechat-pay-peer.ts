@@ -56,6 +56,10 @@ export interface WechatPayPeer {
   /** Requests whose signature did not verify. */
   refusedRequests: number;
   notify(outTradeNo: string, options?: NotifyOptions): Promise<{ status: number; body: string; sent: SentNotification }>;
+  /** A notification made and signed now, to send later (benches time the sending alone). */
+  build(outTradeNo: string, options?: NotifyOptions): SentNotification;
+  /** Delivers a notification to our server. */
+  send(sent: SentNotification): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -156,43 +160,49 @@ export async function startWechatPayPeer(): Promise<WechatPayPeer> {
     get refusedRequests() {
       return refusedRequests;
     },
-    async notify(outTradeNo, options = {}) {
+    build(outTradeNo, options = {}) {
       const order = orders.get(outTradeNo);
-      const target = new URL(order?.notifyUrl ?? settings.notifyUrl);
-      const deliver = `${peer.deliverTo}${target.pathname}`;
-      let sent = options.replay;
-      if (!sent) {
-        const transaction = {
-          mchid: settings.mchid,
-          appid: settings.appid,
-          out_trade_no: outTradeNo,
-          transaction_id: `4200${randomBytes(8).toString('hex')}`,
-          trade_type: 'NATIVE',
-          trade_state: options.tradeState ?? 'SUCCESS',
-          trade_state_desc: '支付成功',
-          bank_type: 'OTHERS',
-          success_time: new Date().toISOString(),
-          payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
-          amount: { total: options.amountFen ?? order?.amountFen ?? 1, payer_total: options.amountFen ?? order?.amountFen ?? 1, currency: 'CNY', payer_currency: 'CNY' },
-        };
-        const nonceStr = randomBytes(6).toString('hex');
-        const key = options.wrongApiV3Key ? randomBytes(32) : Buffer.from(settings.apiV3Key, 'utf8');
-        const cipher = createCipheriv('aes-256-gcm', key, Buffer.from(nonceStr, 'utf8'));
-        cipher.setAAD(Buffer.from('transaction', 'utf8'));
-        const ciphertext = Buffer.concat([cipher.update(JSON.stringify(transaction), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
-        const body = JSON.stringify({
-          id: options.id ?? randomBytes(16).toString('hex'),
-          create_time: new Date().toISOString(),
-          resource_type: 'encrypt-resource',
-          event_type: options.eventType ?? 'TRANSACTION.SUCCESS',
-          summary: '支付成功',
-          resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce: nonceStr },
-        });
-        const headers = signedHeaders(body, options.forgeSignature ? stranger.privateKey : platform.privateKey, options.timestampOffset ?? 0, options.serial);
-        sent = { headers, body: options.tamperBody ? body.replace('"支付成功"', '"支付成功 "') : body };
-      }
-      const response = await fetch(deliver, { method: 'POST', headers: { 'Content-Type': 'application/json', ...sent.headers }, body: sent.body });
-      return { status: response.status, body: await response.text(), sent };
+      const transaction = {
+        mchid: settings.mchid,
+        appid: settings.appid,
+        out_trade_no: outTradeNo,
+        transaction_id: `4200${randomBytes(8).toString('hex')}`,
+        trade_type: 'NATIVE',
+        trade_state: options.tradeState ?? 'SUCCESS',
+        trade_state_desc: '支付成功',
+        bank_type: 'OTHERS',
+        success_time: new Date().toISOString(),
+        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+        amount: { total: options.amountFen ?? order?.amountFen ?? 1, payer_total: options.amountFen ?? order?.amountFen ?? 1, currency: 'CNY', payer_currency: 'CNY' },
+      };
+      const nonceStr = randomBytes(6).toString('hex');
+      const key = options.wrongApiV3Key ? randomBytes(32) : Buffer.from(settings.apiV3Key, 'utf8');
+      const cipher = createCipheriv('aes-256-gcm', key, Buffer.from(nonceStr, 'utf8'));
+      cipher.setAAD(Buffer.from('transaction', 'utf8'));
+      const ciphertext = Buffer.concat([cipher.update(JSON.stringify(transaction), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString('base64');
+      const body = JSON.stringify({
+        id: options.id ?? randomBytes(16).toString('hex'),
+        create_time: new Date().toISOString(),
+        resource_type: 'encrypt-resource',
+        event_type: options.eventType ?? 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', nonce: nonceStr },
+      });
+      const headers = signedHeaders(body, options.forgeSignature ? stranger.privateKey : platform.privateKey, options.timestampOffset ?? 0, options.serial);
+      return { headers, body: options.tamperBody ? body.replace('"支付成功"', '"支付成功 "') : body };
+    },
+    async send(sent) {
+      // Where WeChat Pay would post: the notify_url's path, on the server under test.
+      const response = await fetch(`${peer.deliverTo}${new URL(settings.notifyUrl).pathname}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...sent.headers },
+        body: sent.body,
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    async notify(outTradeNo, options = {}) {
+      const sent = options.replay ?? peer.build(outTradeNo, options);
+      return { ...(await peer.send(sent)), sent };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

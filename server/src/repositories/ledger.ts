@@ -84,14 +84,24 @@ export function credit(db: Runner, chainId: number, kind: LedgerKind, amount: nu
   });
 }
 
+/** Thrown inside a debit's own transaction to undo it when its (reason, ref) had happened before. */
+class AlreadyDone extends Error {}
+
 /**
  * Takes exactly `amount` or refuses with InsufficientBalance (nothing changed). Once per
  * (reason, ref) when ref is given.
+ *
+ * On its own transaction this is two statements: the balance UPDATE (which queues concurrent
+ * debits on the row) and the entry INSERT, whose unique (reason, ref) makes a repeated debit
+ * conflict; that transaction is then rolled back and answers the earlier result. Inside a
+ * caller's transaction (which must not be rolled back) the account row is locked first and the
+ * entry looked up instead.
  */
 export function debit(db: Runner, chainId: number, kind: LedgerKind, amount: number, reason: LedgerReason = 'use', ref = '', note = ''): Promise<Change> {
   if (!Number.isInteger(amount) || amount < 0) throw new Error(`ledger debit must be a whole non-negative number, got ${amount}`);
-  return inTransaction(db, async (tx) => {
-    if (ref) {
+  const own = 'transaction' in db;
+  const attempt = inTransaction(db, async (tx) => {
+    if (ref && !own) {
       await lockAccount(tx, chainId, kind);
       if (await entryOf(tx, chainId, kind, reason, ref)) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
     }
@@ -99,9 +109,20 @@ export function debit(db: Runner, chainId: number, kind: LedgerKind, amount: num
       UPDATE ledger_account SET balance = balance - ${amount}, updated_at = now()
        WHERE chain_id = ${chainId} AND kind = ${kind} AND balance >= ${amount}
       RETURNING balance`);
-    if (!row) throw new InsufficientBalance(kind, await balanceOf(tx, chainId, kind), amount);
-    await record(tx, chainId, kind, -amount, row.balance, reason, ref, note);
+    if (!row) {
+      if (ref && (await entryOf(tx, chainId, kind, reason, ref))) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+      throw new InsufficientBalance(kind, await balanceOf(tx, chainId, kind), amount);
+    }
+    const entry = await tx.one<{ id: number }>(sql`
+      INSERT INTO ledger_entry (chain_id, kind, change, balance_after, reason, ref, note)
+      VALUES (${chainId}, ${kind}, ${-amount}, ${row.balance}, ${reason}, ${ref}, ${note})
+      ON CONFLICT (chain_id, kind, reason, ref) WHERE ref <> '' DO NOTHING RETURNING id`);
+    if (!entry) throw new AlreadyDone();
     return { balance: row.balance, changed: -amount };
+  });
+  return attempt.catch(async (error: unknown) => {
+    if (error instanceof AlreadyDone) return { balance: await balanceOf(db, chainId, kind), changed: 0 };
+    throw error;
   });
 }
 

@@ -159,7 +159,8 @@ export function orderView(row: OrderDbRow) {
     cancelledAt: row.cancelled_at,
     cancelReason: row.cancel_reason ? CANCEL_REASON_NAMES[row.cancel_reason] : null,
     refundedAt: row.refunded_at,
-    effectiveUntil: row.effective_until ?? row.snapshot.effectiveUntil,
+    // Fulfilled: the day it was extended to; pending: what the price was quoted for; else nothing.
+    effectiveUntil: row.effective_until ?? (row.status === 'pending' ? row.snapshot.effectiveUntil : null),
     ledger: row.snapshot.ledger,
     ledgerAmount: row.snapshot.ledgerAmount,
     invoiced: row.invoiced,

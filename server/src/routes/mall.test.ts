@@ -393,6 +393,12 @@ describe('ledgers', () => {
       SELECT sum(change)::int AS total, min(balance_after)::int AS lowest FROM ledger_entry WHERE chain_id = ${chainId} AND kind = 'sms'`);
     // The entries add up to the balance, and no entry ever went below what was left.
     expect(sum).toEqual({ total: 1, lowest: 1 });
+
+    // The same charge sent 20 times at once (retries of one call's bill): taken once.
+    await setBalance(server.db, chainId, 'sms', 100);
+    const same = await Promise.all(Array.from({ length: 20 }, () => debit(server.db, chainId, 'sms', 7, 'use', 'test-same-charge')));
+    expect(same.filter((change) => change.changed === -7)).toHaveLength(1);
+    expect(await balanceOf(server.db, chainId, 'sms')).toBe(93);
   });
 
   it('reserve, charge and refund (the SMS API): never more back than was taken, each once', async () => {

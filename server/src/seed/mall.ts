@@ -67,6 +67,7 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   await credit(db, chain.id, 'sms', 5_000, 'purchase', `order:${orders[1]!.orderNo}`, '短信包 5,000 条');
   await debit(db, chain.id, 'sms', 5_000 - DEMO_SMS_CREDITS, 'use', 'sms:demo-campaign', '保养提醒群发');
   await credit(db, chain.id, 'minutes', 2_000, 'purchase', `order:${orders[2]!.orderNo}`, '通话时长 2,000 分钟');
+  await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '200 days' WHERE ref = 'welcome'`);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '95 days' WHERE ref = ${`order:${orders[1]!.orderNo}`}`);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '60 days' WHERE ref = 'sms:demo-campaign'`);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '40 days' WHERE ref = ${`order:${orders[2]!.orderNo}`}`);
