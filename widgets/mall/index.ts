@@ -12,7 +12,13 @@ import { mallStyles } from './styles';
  * @title 商城
  * @summary 价格商城、项目商城与续费套餐。
  */
-define('garage-mall', Mall, { props: { kind: 'string' }, styles: mallStyles });
+define('garage-mall', Mall, {
+  props: {
+    /** 显示哪一页：`pricing` 价格商城（默认）、`package` 续费套餐，或项目商城的 `sms`、`web-phone`、`enterprise-wechat`、`insurance-analysis`、`customer-analysis`。 */
+    kind: 'string',
+  },
+  styles: mallStyles,
+});
 
 declare global {
   interface HTMLElementTagNameMap {
