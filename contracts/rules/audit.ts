@@ -33,4 +33,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'job.create': '新建岗位',
   'job.update': '修改岗位',
   'job.delete': '删除岗位',
+  'mall.order': '商城下单',
+  'mall.cancel': '取消订单',
+  'mall.paid': '支付并开通',
+  'mall.invoice': '申请发票',
+  'potential.assign': '分配潜在客户',
+  'potential.status': '潜在客户状态变更',
+  'potential.convert': '潜在客户转为客户',
 };

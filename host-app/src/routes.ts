@@ -107,7 +107,7 @@ export const homePages: PageRoute[] = [
   {
     path: '/home/sysPackage', title: '续费套餐', showTab: true, permission: Permission.mall,
     description: '查看当前套餐有效期，一键续费或升级套餐。',
-    widget: { folder: 'sys-package', tag: 'garage-sys-package' },
+    widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'package' } },
   },
   {
     path: '/home/externalmanage', title: '客户列表', showTab: true,

@@ -18,11 +18,13 @@ import { createJobs } from './jobs/queue';
 import { developmentSms, unconfiguredSms } from './providers/sms';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
+import { paymentGateway, paymentSettingsFrom } from './providers/payment';
 import { ProductionRefusal, productionProblems } from './production';
 import apiHost from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
 import web from './plugins/web';
+import paymentNotify from './plugins/payment-notify';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from the configuration. */
@@ -85,6 +87,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
       options.providers?.wecom ??
       (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : config.production ? unconfiguredWecom() : developmentWecom()),
     erp: options.providers?.erp ?? (config.production ? unconfiguredErp() : developmentErp()),
+    payment: options.providers?.payment ?? paymentGateway(paymentSettingsFrom(process.env), { production: config.production }),
   };
   if (config.production) {
     const problems = await productionProblems(config, db, providers);
@@ -103,6 +106,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(apiHost, { prefix: '/api', host: 'main', encrypt: true });
   await app.register(apiHost, { prefix: '/wecom', host: 'wecom', encrypt: true });
   await app.register(apiHost, { prefix: '/ai', host: 'ai', encrypt: false });
+  // WeChat Pay / Alipay notifications: no login, no envelope, the providers' own answer formats.
+  await app.register(paymentNotify, { prefix: '/api/mall/notify' });
   await app.register(web);
   return app;
 }

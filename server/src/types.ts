@@ -6,12 +6,15 @@ import type { TenantScope } from './repositories/scope';
 import type { SmsProvider } from './providers/sms';
 import type { WecomProvider } from './providers/wecom';
 import type { ErpProvider } from './providers/erp';
+import type { PaymentGateway } from './providers/payment';
 import type { Jobs } from './jobs/queue';
 
 export interface Providers {
   sms: SmsProvider;
   wecom: WecomProvider;
   erp: ErpProvider;
+  /** The mall's payment channels (WeChat Pay, Alipay, the development adapter). */
+  payment: PaymentGateway;
 }
 
 declare module 'fastify' {

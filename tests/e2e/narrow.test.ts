@@ -166,6 +166,13 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'store-basics', attributes: () => ({ token }), ready: (page) => page.locator('garage-store-basics [data-store]').first().waitFor() },
   { feature: 'org-structure', attributes: () => ({ token }), ready: (page) => page.locator('garage-org-structure [data-department]').first().waitFor() },
   { feature: 'job-pool', attributes: () => ({ token }), ready: (page) => page.locator('garage-job-pool [data-job]').first().waitFor() },
+  { feature: 'potential-customers', attributes: () => ({ token }), ready: (page) => page.locator('garage-potential-customers [data-lead]').first().waitFor() },
+  ...['pricing', 'package', 'sms', 'web-phone', 'enterprise-wechat', 'insurance-analysis', 'customer-analysis'].map((kind) => ({
+    feature: 'mall',
+    label: `kind="${kind}"`,
+    attributes: () => ({ token, kind }),
+    ready: (page: Page) => page.locator('garage-mall .mall[aria-busy="false"]').waitFor(),
+  })),
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

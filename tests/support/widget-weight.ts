@@ -50,6 +50,10 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
   { tag: 'garage-org-structure', feature: 'org-structure', budget: 90 * KB, signedIn: true },
   { tag: 'garage-job-pool', feature: 'job-pool', budget: 90 * KB, signedIn: true },
+  // 潜在客户 (issue 13).
+  { tag: 'garage-potential-customers', feature: 'potential-customers', budget: 90 * KB, signedIn: true },
+  // Issue 14: 商城 (价格商城 by default; the checkout's dialog parts and uqr load with the first purchase).
+  { tag: 'garage-mall', feature: 'mall', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -9,3 +9,4 @@ export { define } from './define';
 export { loading } from './ui/loading';
 export { DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
 export { useLazyDialogs, usePageData } from './ui/page-data';
+export { AppLink, appUrl } from './ui/app-link';

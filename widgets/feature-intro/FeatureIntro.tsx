@@ -1,26 +1,9 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import { bootstrap, getConfig, hasPermission, navigate, session, useValue, type WidgetProps } from '../core';
+import { useEffect, useState } from 'react';
+import { AppLink, bootstrap, hasPermission, session, useValue, type WidgetProps } from '../core';
 import { FEATURE_AREAS, featureStatus, type FeatureArea } from '../../contracts/feature-tour';
 import { PERMISSION_NAMES } from '../../contracts/permissions';
 import { helpPath } from '../../contracts/rules/help';
 import { messages } from './messages';
-
-/** A path of our app at our app's origin (that of `api-base`): where the link leads on a partner's page. */
-function appUrl(path: string): string {
-  try {
-    return new URL(path, new URL(getConfig().mainBase, window.location.href)).href;
-  } catch {
-    return path;
-  }
-}
-
-/** A link into our app: the host's router moves there (the host app); elsewhere the link opens our app. */
-function AppLink({ path, className, label, children, host }: { path: string; className: string; label: string; children: string; host?: HTMLElement }) {
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (navigate(path, host)) event.preventDefault();
-  };
-  return <a className={className} href={appUrl(path)} target="_blank" rel="noopener" aria-label={label} onClick={follow}>{children}</a>;
-}
 
 export function FeatureIntro({ host }: WidgetProps) {
   useValue(session.usertoken);

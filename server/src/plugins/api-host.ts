@@ -10,6 +10,7 @@ import { authenticate, authorize } from './auth';
 import { routeModules, type Host, type RouteContext } from '../routes';
 import { firstProblem } from '../http/input';
 import { answerSchemaOf } from '../http/contract';
+import { editionGate } from '../entitlements';
 
 export interface ApiHostOptions {
   host: Host;
@@ -65,6 +66,8 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers
     await authenticate(app, request);
     authorize(request);
+    // What the chain has paid for: an expired edition's grace period and locking, add-on routes.
+    await editionGate(app.db, request, app.config.timeZone);
   });
 
   // Handlers answer their data (or ok(data)); whatever they return, null included, is enveloped.

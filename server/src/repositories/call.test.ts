@@ -20,7 +20,8 @@ import {
   upsertSipAccount,
 } from './call';
 
-const migrations = ['300_call.sql', '301_call_billing.sql'].map((file) =>
+// The minutes are on the chain's ledger (480_mall.sql), which needs the chain table (001).
+const migrations = ['001_accounts.sql', '300_call.sql', '301_call_billing.sql', '480_mall.sql'].map((file) =>
   readFileSync(fileURLToPath(new URL(`../../migrations/${file}`, import.meta.url)), 'utf8'),
 );
 
@@ -31,23 +32,24 @@ describe('call repository', () => {
   beforeAll(async () => {
     db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, pgliteDir: path.join(pgliteDir, 'db') });
     for (const migration of migrations) await db.script(migration);
+    await db.run(sql`INSERT INTO chain (id, name, corp_id) VALUES (1, '一号连锁', 'corp1'), (2, '二号连锁', 'corp2')`);
   });
   afterAll(async () => {
     await db?.close();
     rmSync(pgliteDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await db.run(sql`TRUNCATE sip_account, call_balance, call_record`);
+    await db.run(sql`TRUNCATE sip_account, ledger_account, ledger_entry, call_record`);
   });
 
   it('stores HA1 = MD5(user:realm:password) and never the password', async () => {
-    const account = await upsertSipAccount(db, { garageId: 'g1', userId: 'u1', sipUser: '8001', realm: 'garage.test', password: 'secret' });
+    const account = await upsertSipAccount(db, { garageId: '1', userId: 'u1', sipUser: '8001', realm: 'garage.test', password: 'secret' });
     // md5sum of "8001:garage.test:secret"
     expect(account.ha1).toBe('54dc8174e3d20c2c5a7fd5310c61e32f');
     expect(sipHa1('8001', 'garage.test', 'secret')).toBe('54dc8174e3d20c2c5a7fd5310c61e32f');
     const stored = await db.rows(sql`SELECT * FROM sip_account`);
     expect(JSON.stringify(stored)).not.toContain('secret');
-    expect(await findSipAccount(db, 'g1', 'u1')).toMatchObject({ sipUser: '8001', realm: 'garage.test' });
+    expect(await findSipAccount(db, '1', 'u1')).toMatchObject({ sipUser: '8001', realm: 'garage.test' });
     expect(await findSipAccount(db, 'other-garage', 'u1')).toBeNull();
   });
 
@@ -58,33 +60,33 @@ describe('call repository', () => {
     expect(billedMinutesFor(61)).toBe(2);
   });
 
-  const owner = { garageId: 'g1', userId: 'u1', storeId: 11 };
+  const owner = { garageId: '1', userId: 'u1', storeId: 11 };
   const at = (seconds: number) => new Date(Date.UTC(2026, 2, 2, 9, 0, 0) + seconds * 1000);
 
   it('bills a call Kamailio reports once, however often its end is reported', async () => {
-    await setBalanceMinutes(db, 'g1', 10);
-    await setBalanceMinutes(db, 'g2', 10);
+    await setBalanceMinutes(db, '1', 10);
+    await setBalanceMinutes(db, '2', 10);
     await recordCallStart(db, { ...owner, sipCallId: 'call-a', customerId: 'c1', number: '13800138000' });
     await recordSipStart(db, { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5) });
     const end = { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5), endedAt: at(130) };
     expect(await recordSipEnd(db, end)).toEqual({ billedMinutes: 3, balanceMinutes: 7 });
     expect(await recordSipEnd(db, end)).toEqual({ billedMinutes: 0, balanceMinutes: 7 });
-    expect(await balanceMinutes(db, 'g2')).toBe(10);
-    const [record] = (await listCallRecords(db, 'g1', { storeIds: [11], wholeChain: false, limit: 10, offset: 0, showPhone: true })).list;
+    expect(await balanceMinutes(db, '2')).toBe(10);
+    const [record] = (await listCallRecords(db, '1', { storeIds: [11], wholeChain: false, limit: 10, offset: 0, showPhone: true })).list;
     expect(record).toMatchObject({ customerId: 'c1', result: 'answered', durationSeconds: 125, billedMinutes: 3, timedBy: 'sip' });
   });
 
   it('a Call-ID reused for a new dialog after billing is billed again, and the phone bar’s report changes no bill', async () => {
-    await setBalanceMinutes(db, 'g1', 10);
+    await setBalanceMinutes(db, '1', 10);
     await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(0), endedAt: at(30) });
     await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(100), endedAt: at(130) });
-    expect(await balanceMinutes(db, 'g1')).toBe(8);
+    expect(await balanceMinutes(db, '1')).toBe(8);
     await recordCallEnd(db, { ...owner, sipCallId: 'call-b', customerId: null, number: '13800138000', result: 'answered' }, { serverTimed: false, maxSeconds: 60 });
-    expect(await balanceMinutes(db, 'g1')).toBe(8);
+    expect(await balanceMinutes(db, '1')).toBe(8);
   });
 
   it('without SIP events, bills the server-observed time from the answer report, once, and nothing without one', async () => {
-    await setBalanceMinutes(db, 'g1', 10);
+    await setBalanceMinutes(db, '1', 10);
     const timing = { serverTimed: true, maxSeconds: 7200 };
     const call = { ...owner, sipCallId: 'call-c', customerId: null, number: '13800138000', result: 'answered' as const };
     await recordCallStart(db, call);
@@ -107,15 +109,15 @@ describe('call repository', () => {
     await recordCallStart(db, { ...owner, storeId: 12, sipCallId: 'call-s12', customerId: null, number: '13900139000' });
     await recordCallStart(db, { ...owner, storeId: null, sipCallId: 'call-hq', customerId: null, number: '13700137000' });
     const page = { limit: 10, offset: 0 };
-    const store11 = await listCallRecords(db, 'g1', { ...page, storeIds: [11], wholeChain: false, showPhone: false });
+    const store11 = await listCallRecords(db, '1', { ...page, storeIds: [11], wholeChain: false, showPhone: false });
     expect(store11.list.map((record) => record.number)).toEqual(['138****8000']);
-    const all = await listCallRecords(db, 'g1', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true });
+    const all = await listCallRecords(db, '1', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true });
     expect(all.list.map((record) => record.number).sort()).toEqual(['13700137000', '13800138000', '13900139000']);
-    expect((await listCallRecords(db, 'g2', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true })).total).toBe(0);
+    expect((await listCallRecords(db, '2', { ...page, storeIds: [11, 12], wholeChain: true, showPhone: true })).total).toBe(0);
   });
 
   it('never takes the balance below zero', async () => {
-    await setBalanceMinutes(db, 'g1', 1);
+    await setBalanceMinutes(db, '1', 1);
     const billed = await recordSipEnd(db, { ...owner, sipCallId: 'call-d', number: '13800138000', answeredAt: at(0), endedAt: at(299) });
     expect(billed).toEqual({ billedMinutes: 5, balanceMinutes: 0 });
   });

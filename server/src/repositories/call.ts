@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Database, type Queryable, type SQL } from '../db/database';
 import { maskMobile } from '../../../contracts/rules/mobile';
 import type { TenantScope } from './scope';
+import { balanceOf, credit, debitUpTo, setBalance } from './ledger';
 
 /** The database or one of its transactions. */
 export type SqlExecutor = Queryable;
@@ -67,25 +68,19 @@ export async function deleteSipAccount(db: SqlExecutor, garageId: string, userId
   return rows.length > 0;
 }
 
+// The minutes live on the chain's call-minutes ledger (repositories/ledger.ts); garageId is the chain id.
 export async function balanceMinutes(db: SqlExecutor, garageId: string): Promise<number> {
-  const rows = await db.rows<{ minutes: number }>(sql`SELECT minutes FROM call_balance WHERE garage_id = ${garageId}`);
-  return Number(rows[0]?.minutes ?? 0);
+  return balanceOf(db, Number(garageId), 'minutes');
 }
 
-export async function setBalanceMinutes(db: SqlExecutor, garageId: string, minutes: number): Promise<number> {
-  const rows = await db.rows<{ minutes: number }>(sql`
-      INSERT INTO call_balance (garage_id, minutes) VALUES (${garageId}, ${minutes})
-      ON CONFLICT (garage_id) DO UPDATE SET minutes = EXCLUDED.minutes, updated_at = now()
-      RETURNING minutes`);
-  return Number(rows[0].minutes);
+/** An admin's correction: one 'adjust' entry of the difference. */
+export async function setBalanceMinutes(db: SqlExecutor | Database, garageId: string, minutes: number): Promise<number> {
+  return (await setBalance(db, Number(garageId), 'minutes', minutes, '管理员设置通话分钟数')).balance;
 }
 
-export async function addBalanceMinutes(db: SqlExecutor, garageId: string, minutes: number): Promise<number> {
-  const rows = await db.rows<{ minutes: number }>(sql`
-      INSERT INTO call_balance (garage_id, minutes) VALUES (${garageId}, ${minutes})
-      ON CONFLICT (garage_id) DO UPDATE SET minutes = call_balance.minutes + EXCLUDED.minutes, updated_at = now()
-      RETURNING minutes`);
-  return Number(rows[0].minutes);
+/** An admin's top-up outside the mall. */
+export async function addBalanceMinutes(db: SqlExecutor | Database, garageId: string, minutes: number): Promise<number> {
+  return (await credit(db, Number(garageId), 'minutes', minutes, 'adjust', '', '管理员充值通话分钟数')).balance;
 }
 
 export type CallResult = 'answered' | 'busy' | 'rejected' | 'no_answer' | 'unavailable' | 'not_found' | 'canceled' | 'failed';
@@ -261,18 +256,15 @@ async function sipCallRow(tx: SqlExecutor, call: CallOwner & { sipCallId: string
  * Answers the minutes billed, or null when nothing was billed.
  */
 async function billOnce(tx: SqlExecutor, recordId: string, set: SQL, condition: SQL = sql`TRUE`): Promise<number | null> {
-  const rows = await tx.rows<{ billedMinutes: number }>(sql`
-      WITH billed AS (
-        UPDATE call_record SET ${set}, billed_at = now()
-        WHERE id = ${recordId} AND billed_at IS NULL AND ${condition}
-        RETURNING garage_id, billed_minutes
-      ), charged AS (
-        UPDATE call_balance b SET minutes = GREATEST(0, b.minutes - billed.billed_minutes), updated_at = now()
-        FROM billed WHERE b.garage_id = billed.garage_id
-        RETURNING b.minutes
-      )
-      SELECT billed.billed_minutes AS "billedMinutes", (SELECT count(*) FROM charged) AS charged FROM billed`);
-  return rows[0] ? Number(rows[0].billedMinutes) : null;
+  const rows = await tx.rows<{ billedMinutes: number; garageId: string }>(sql`
+      UPDATE call_record SET ${set}, billed_at = now()
+      WHERE id = ${recordId} AND billed_at IS NULL AND ${condition}
+      RETURNING garage_id AS "garageId", billed_minutes AS "billedMinutes"`);
+  const billed = rows[0];
+  if (!billed) return null;
+  // A call already made is billed even if the minutes ran out during it: the ledger stops at zero.
+  if (billed.billedMinutes > 0) await debitUpTo(tx, Number(billed.garageId), 'minutes', Number(billed.billedMinutes), 'use', `call:${recordId}`, '网络电话通话');
+  return Number(billed.billedMinutes);
 }
 
 /**

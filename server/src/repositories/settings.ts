@@ -35,5 +35,5 @@ export async function changeSetting(db: Queryable, auth: AuthContext, column: Se
 export function modulesOf(db: Queryable, scope: TenantScope) {
   return db.rows<{ code: string; name: string; enabled: boolean; expiresAt: string | null; expired: boolean }>(sql`
     SELECT code, name, enabled, expires_at AS "expiresAt", (expires_at IS NOT NULL AND expires_at < ${scope.today()}) AS expired
-      FROM garage_module WHERE ${scope.chainRows()} ORDER BY code`);
+      FROM garage_module WHERE ${scope.chainRows()} AND code <> 'edition' ORDER BY code`);
 }

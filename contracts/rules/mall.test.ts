@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { editionState, GRACE_DAYS, isTaxId, proRatedUpgradeFen, quote, QuoteRefusal, renewedUntil, type Holding } from './mall';
+
+const holding = (edition: Holding['edition'], storeCount = 3): Holding => ({ edition, addOns: {}, storeCount });
+
+describe('renewal and upgrade prices', () => {
+  it('renewal adds whole years to the later of today and the current expiry', () => {
+    expect(renewedUntil('2026-12-31', '2026-11-23', 1)).toBe('2027-12-31');
+    expect(renewedUntil('2026-01-31', '2026-11-23', 1)).toBe('2027-11-22');
+    expect(renewedUntil(null, '2026-11-23', 2)).toBe('2028-11-22');
+  });
+  it('upgrade pays the yearly difference for every store over the days left, in whole fen', () => {
+    // 专业版 → 旗舰版: 300,000 fen/store/year × 3 stores × 39 days (today included) / 365
+    expect(proRatedUpgradeFen(398_000, 698_000, 3, '2026-11-23', '2026-12-31')).toBe(Math.round((300_000 * 3 * 39) / 365));
+    expect(Number.isInteger(proRatedUpgradeFen(398_000, 698_000, 7, '2026-01-01', '2026-05-17'))).toBe(true);
+    const upgrade = quote('edition.flagship', holding({ code: 'pro', expiresOn: '2026-12-31' }), '2026-11-23');
+    expect(upgrade.kind).toBe('upgrade');
+    expect(upgrade.effectiveUntil).toBe('2026-12-31');
+    expect(upgrade.amountFen).toBe(96_164);
+  });
+  it('renewing the same edition is priced per store and year; a downgrade while it runs is refused', () => {
+    const renew = quote('edition.pro', holding({ code: 'pro', expiresOn: '2026-12-31' }), '2026-11-23', { years: 2 });
+    expect(renew).toMatchObject({ kind: 'renew', amountFen: 398_000 * 3 * 2, effectiveUntil: '2028-12-31' });
+    expect(() => quote('edition.basic', holding({ code: 'pro', expiresOn: '2026-12-31' }), '2026-11-23')).toThrow(/不能降级/);
+    // After expiry any edition may be chosen, from today.
+    expect(quote('edition.basic', holding({ code: 'pro', expiresOn: '2026-01-01' }), '2026-11-23')).toMatchObject({ kind: 'new', effectiveUntil: '2027-11-22' });
+    expect(() => quote('edition.pro', holding(null), '2026-11-23', { years: 4 })).toThrow(QuoteRefusal);
+    expect(() => quote('sms.7', holding(null), '2026-11-23')).toThrow(/没有这个商品/);
+    expect(() => quote('addon.sms', holding(null), '2026-11-23')).toThrow('短信营销无年费，购买短信包即可使用');
+  });
+  it('packages multiply by quantity and credit their ledger', () => {
+    expect(quote('sms.5000', holding(null), '2026-11-23', { quantity: 3 })).toMatchObject({ amountFen: 97_500, ledger: 'sms', ledgerAmount: 15_000 });
+  });
+});
+
+describe('edition state', () => {
+  it('runs until its last day, then is read-only for the grace days, then locked', () => {
+    expect(editionState('2026-11-23', '2026-11-23')).toBe('active');
+    expect(editionState('2026-11-22', '2026-11-23')).toBe('grace');
+    expect(editionState('2026-11-08', '2026-11-23')).toBe(GRACE_DAYS === 15 ? 'grace' : 'locked');
+    expect(editionState('2026-11-07', '2026-11-23')).toBe('locked');
+    expect(editionState(null, '2026-11-23')).toBe('none');
+  });
+});
+
+describe('纳税人识别号', () => {
+  it('checks the credit code check character; accepts old 15/20 character numbers', () => {
+    expect(isTaxId('914403001922038216')).toBe(true);
+    expect(isTaxId('914403001922038217')).toBe(false);
+    expect(isTaxId('330106123456789')).toBe(true);
+    expect(isTaxId('1234')).toBe(false);
+  });
+});

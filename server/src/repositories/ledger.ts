@@ -1,0 +1,185 @@
+/**
+ * The ledgers: SMS credits and call minutes of a chain, the only source of either. A balance is
+ * one row (ledger_account); every change is an insert-only ledger_entry with its reason, written in
+ * the same transaction. A debit is `UPDATE … SET balance = balance - n WHERE balance >= n`: two
+ * debits at once queue on the row and the second sees the first's result, so the balance is never
+ * negative and never wrong. Each (reason, ref) happens once: a retried charge or a repeated
+ * payment notification finds its entry and changes nothing.
+ *
+ * For SMS sending (issue 15):
+ *   reserve(db, chainId, 'sms', n, 'sms:batch:7')      before sending: takes n credits or refuses
+ *   charge(db, chainId, 'sms', 'sms:batch:7', sent)    after sending: keeps `sent`, gives the rest back
+ *   refund(db, chainId, 'sms', 'sms:batch:7', n)       later failures: gives n back (at most what was taken)
+ *   credit(db, chainId, 'sms', n, 'purchase', ref)     a purchase (the mall does this)
+ */
+import { sql, type Database, type Queryable } from '../db/database';
+import { LEDGER_NAMES, LEDGER_REASON_NAMES, LEDGER_UNITS, type LedgerKind, type LedgerReason } from '../../../contracts/rules/mall';
+
+export class InsufficientBalance extends Error {
+  constructor(
+    readonly kind: LedgerKind,
+    readonly balance: number,
+    readonly wanted: number,
+  ) {
+    super(`${LEDGER_NAMES[kind]}不足：剩余 ${balance} ${LEDGER_UNITS[kind]}，需要 ${wanted} ${LEDGER_UNITS[kind]}`);
+    this.name = 'InsufficientBalance';
+  }
+}
+
+type Runner = Database | Queryable;
+
+/** Runs fn in a transaction of its own, or inside the caller's when given a transaction. */
+function inTransaction<T>(db: Runner, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return 'transaction' in db ? db.transaction(fn) : fn(db);
+}
+
+export async function balanceOf(db: Queryable, chainId: number, kind: LedgerKind): Promise<number> {
+  const row = await db.one<{ balance: number }>(sql`SELECT balance FROM ledger_account WHERE chain_id = ${chainId} AND kind = ${kind}`);
+  return row?.balance ?? 0;
+}
+
+async function entryOf(tx: Queryable, chainId: number, kind: LedgerKind, reason: LedgerReason, ref: string) {
+  if (!ref) return undefined;
+  return tx.one<{ change: number; balanceAfter: number }>(sql`
+    SELECT change, balance_after AS "balanceAfter" FROM ledger_entry
+     WHERE chain_id = ${chainId} AND kind = ${kind} AND reason = ${reason} AND ref = ${ref}`);
+}
+
+async function record(tx: Queryable, chainId: number, kind: LedgerKind, change: number, balanceAfter: number, reason: LedgerReason, ref: string, note: string) {
+  await tx.run(sql`
+    INSERT INTO ledger_entry (chain_id, kind, change, balance_after, reason, ref, note)
+    VALUES (${chainId}, ${kind}, ${change}, ${balanceAfter}, ${reason}, ${ref}, ${note})`);
+}
+
+/**
+ * Serialises the changes with the same (reason, ref): the account row is locked first, so a second
+ * identical change waits and then finds the entry of the first.
+ */
+async function lockAccount(tx: Queryable, chainId: number, kind: LedgerKind): Promise<number> {
+  await tx.run(sql`INSERT INTO ledger_account (chain_id, kind) VALUES (${chainId}, ${kind}) ON CONFLICT DO NOTHING`);
+  const row = await tx.one<{ balance: number }>(sql`SELECT balance FROM ledger_account WHERE chain_id = ${chainId} AND kind = ${kind} FOR UPDATE`);
+  return row!.balance;
+}
+
+export interface Change {
+  /** Balance after the change (or after the earlier identical change). */
+  balance: number;
+  /** What this call changed: 0 when (reason, ref) had happened before. */
+  changed: number;
+}
+
+/** Adds `amount` (purchase, refund, grant, adjust). Once per (reason, ref) when ref is given. */
+export function credit(db: Runner, chainId: number, kind: LedgerKind, amount: number, reason: LedgerReason, ref = '', note = ''): Promise<Change> {
+  if (!Number.isInteger(amount) || amount < 0) throw new Error(`ledger credit must be a whole non-negative number, got ${amount}`);
+  return inTransaction(db, async (tx) => {
+    if (ref) await lockAccount(tx, chainId, kind);
+    const earlier = await entryOf(tx, chainId, kind, reason, ref);
+    if (earlier) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+    const row = await tx.one<{ balance: number }>(sql`
+      INSERT INTO ledger_account (chain_id, kind, balance) VALUES (${chainId}, ${kind}, ${amount})
+      ON CONFLICT (chain_id, kind) DO UPDATE SET balance = ledger_account.balance + EXCLUDED.balance, updated_at = now()
+      RETURNING balance`);
+    await record(tx, chainId, kind, amount, row!.balance, reason, ref, note);
+    return { balance: row!.balance, changed: amount };
+  });
+}
+
+/** Thrown inside a debit's own transaction to undo it when its (reason, ref) had happened before. */
+class AlreadyDone extends Error {}
+
+/**
+ * Takes exactly `amount` or refuses with InsufficientBalance (nothing changed). Once per
+ * (reason, ref) when ref is given.
+ *
+ * On its own transaction this is two statements: the balance UPDATE (which queues concurrent
+ * debits on the row) and the entry INSERT, whose unique (reason, ref) makes a repeated debit
+ * conflict; that transaction is then rolled back and answers the earlier result. Inside a
+ * caller's transaction (which must not be rolled back) the account row is locked first and the
+ * entry looked up instead.
+ */
+export function debit(db: Runner, chainId: number, kind: LedgerKind, amount: number, reason: LedgerReason = 'use', ref = '', note = ''): Promise<Change> {
+  if (!Number.isInteger(amount) || amount < 0) throw new Error(`ledger debit must be a whole non-negative number, got ${amount}`);
+  const own = 'transaction' in db;
+  const attempt = inTransaction(db, async (tx) => {
+    if (ref && !own) {
+      await lockAccount(tx, chainId, kind);
+      if (await entryOf(tx, chainId, kind, reason, ref)) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+    }
+    const row = await tx.one<{ balance: number }>(sql`
+      UPDATE ledger_account SET balance = balance - ${amount}, updated_at = now()
+       WHERE chain_id = ${chainId} AND kind = ${kind} AND balance >= ${amount}
+      RETURNING balance`);
+    if (!row) {
+      if (ref && (await entryOf(tx, chainId, kind, reason, ref))) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+      throw new InsufficientBalance(kind, await balanceOf(tx, chainId, kind), amount);
+    }
+    const entry = await tx.one<{ id: number }>(sql`
+      INSERT INTO ledger_entry (chain_id, kind, change, balance_after, reason, ref, note)
+      VALUES (${chainId}, ${kind}, ${-amount}, ${row.balance}, ${reason}, ${ref}, ${note})
+      ON CONFLICT (chain_id, kind, reason, ref) WHERE ref <> '' DO NOTHING RETURNING id`);
+    if (!entry) throw new AlreadyDone();
+    return { balance: row.balance, changed: -amount };
+  });
+  return attempt.catch(async (error: unknown) => {
+    if (error instanceof AlreadyDone) return { balance: await balanceOf(db, chainId, kind), changed: 0 };
+    throw error;
+  });
+}
+
+/**
+ * Takes up to `amount`, as much as is there: a call already made is billed even when the minutes
+ * ran out during it, and the balance stops at zero. Once per (reason, ref).
+ */
+export function debitUpTo(db: Runner, chainId: number, kind: LedgerKind, amount: number, reason: LedgerReason, ref: string, note = ''): Promise<Change> {
+  return inTransaction(db, async (tx) => {
+    const balance = await lockAccount(tx, chainId, kind);
+    if (await entryOf(tx, chainId, kind, reason, ref)) return { balance, changed: 0 };
+    return debit(tx, chainId, kind, Math.min(balance, amount), reason, ref, note);
+  });
+}
+
+/** Sets the balance (an admin's correction), as one 'adjust' entry of the difference. */
+export function setBalance(db: Runner, chainId: number, kind: LedgerKind, balance: number, note = ''): Promise<Change> {
+  return inTransaction(db, async (tx) => {
+    const before = await lockAccount(tx, chainId, kind);
+    if (before === balance) return { balance, changed: 0 };
+    await tx.run(sql`UPDATE ledger_account SET balance = ${balance}, updated_at = now() WHERE chain_id = ${chainId} AND kind = ${kind}`);
+    await record(tx, chainId, kind, balance - before, balance, 'adjust', '', note);
+    return { balance, changed: balance - before };
+  });
+}
+
+/** Before sending: takes `amount` for `ref` or refuses (InsufficientBalance). */
+export const reserve = (db: Runner, chainId: number, kind: LedgerKind, amount: number, ref: string) => debit(db, chainId, kind, amount, 'use', ref, '发送预扣');
+
+/** Gives back up to `amount` of what `ref` took, never more than was taken; each call needs its own refund ref suffix. */
+export function refund(db: Runner, chainId: number, kind: LedgerKind, ref: string, amount: number, refundRef = ref): Promise<Change> {
+  return inTransaction(db, async (tx) => {
+    await lockAccount(tx, chainId, kind);
+    const taken = await entryOf(tx, chainId, kind, 'use', ref);
+    if (!taken) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+    const back = await tx.one<{ total: number }>(sql`
+      SELECT COALESCE(sum(change), 0)::int AS total FROM ledger_entry
+       WHERE chain_id = ${chainId} AND kind = ${kind} AND reason = 'refund' AND (ref = ${ref} OR ref LIKE ${`${ref}#%`})`);
+    const room = -taken.change - (back?.total ?? 0);
+    return credit(tx, chainId, kind, Math.max(0, Math.min(room, amount)), 'refund', refundRef, '退回');
+  });
+}
+
+/** After sending: keeps `used` of what `ref` reserved and gives back the rest (once). */
+export function charge(db: Runner, chainId: number, kind: LedgerKind, ref: string, used: number): Promise<Change> {
+  return inTransaction(db, async (tx) => {
+    await lockAccount(tx, chainId, kind);
+    const taken = await entryOf(tx, chainId, kind, 'use', ref);
+    if (!taken) return { balance: await balanceOf(tx, chainId, kind), changed: 0 };
+    return refund(tx, chainId, kind, ref, Math.max(0, -taken.change - used), `${ref}#unused`);
+  });
+}
+
+export async function ledgerEntries(db: Queryable, chainId: number, kind: LedgerKind, page: number, pageSize: number) {
+  const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_entry WHERE chain_id = ${chainId} AND kind = ${kind}`);
+  const rows = await db.rows<{ id: number; change: number; balanceAfter: number; reason: LedgerReason; ref: string; note: string; createdAt: string }>(sql`
+    SELECT id, change, balance_after AS "balanceAfter", reason, ref, note, created_at AS "createdAt" FROM ledger_entry
+     WHERE chain_id = ${chainId} AND kind = ${kind} ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+  return { total: total?.n ?? 0, list: rows.map((row) => ({ ...row, reasonName: LEDGER_REASON_NAMES[row.reason] })) };
+}
