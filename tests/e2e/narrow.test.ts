@@ -166,6 +166,13 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'store-basics', attributes: () => ({ token }), ready: (page) => page.locator('garage-store-basics [data-store]').first().waitFor() },
   { feature: 'org-structure', attributes: () => ({ token }), ready: (page) => page.locator('garage-org-structure [data-department]').first().waitFor() },
   { feature: 'job-pool', attributes: () => ({ token }), ready: (page) => page.locator('garage-job-pool [data-job]').first().waitFor() },
+  { feature: 'customer-import', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-import .flow[aria-busy="false"] [data-testid="drop-zone"]').waitFor() },
+  {
+    feature: 'customer-import',
+    label: 'kind="potential"',
+    attributes: () => ({ token, kind: 'potential' }),
+    ready: (page) => page.locator('garage-customer-import [data-testid="potential-placeholder"]').waitFor(),
+  },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

@@ -56,6 +56,7 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-login', feature: 'login', ready: 'form', public: true },
   { tag: 'garage-org-structure', feature: 'org-structure', ready: '[data-department]' },
   { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
+  { tag: 'garage-customer-import', feature: 'customer-import', ready: '.flow[aria-busy="false"] [data-testid="drop-zone"]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

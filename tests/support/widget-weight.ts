@@ -50,6 +50,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-feature-intro', feature: 'feature-intro', budget: 90 * KB, signedIn: true },
   { tag: 'garage-org-structure', feature: 'org-structure', budget: 90 * KB, signedIn: true },
   { tag: 'garage-job-pool', feature: 'job-pool', budget: 90 * KB, signedIn: true },
+  // 批量导入 (issue 13): the file is read by the server, never by the widget.
+  { tag: 'garage-customer-import', feature: 'customer-import', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
-import { IMPORT_KINDS, type ImportKind } from '../../contracts/api/import';
+import { IMPORT_KINDS, type ImportKind } from '../../contracts/rules/import-task';
 import type { WidgetProps } from '../core';
 import { ImportFlow } from './ImportFlow';
 import { PotentialList } from './PotentialList';

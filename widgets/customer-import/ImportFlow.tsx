@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DialogFooter, isCancelled, session, toast, useBusyAction, useDialogClose, useLazyDialogs, usePageData, useValue } from '../core';
-import { DUPLICATE_MODES, DUPLICATE_MODE_LABELS, IMPORT_LIMITS, type DuplicateMode, type ImportKind, type ImportMapping } from '../../contracts/api/import';
+import { DUPLICATE_MODES, DUPLICATE_MODE_LABELS, IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
+import type { ImportMapping } from '../../contracts/api/import';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '../../contracts/rules/import';
 import { importApi, type ImportPreset, type ImportPreview, type ImportTask, type TaskConfigWithPresets as TaskConfig } from './api';
 import { History, TaskView, isActive } from './TaskView';

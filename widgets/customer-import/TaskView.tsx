@@ -4,7 +4,7 @@
  * the store's recent imports, from which a task is opened again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { IMPORT_STATUS_LABELS } from '../../contracts/api/import';
+import { IMPORT_STATUS_LABELS } from '../../contracts/rules/import-task';
 import { formatDateTime } from '../core/formats';
 import { importApi, type ImportTask } from './api';
 import { messages } from './messages';

@@ -7,7 +7,8 @@ import { ApiError, http, toast } from '../core';
 import type { AnswerOf } from '../../contracts/api/route';
 import type { importPreview, importStart, importTask } from '../../contracts/api/import';
 import type { importTaskConfig } from '../../contracts/api/garage';
-import { IMPORT_REPORT_PATH, IMPORT_TEMPLATE_PATH, type DuplicateMode, type ImportKind, type ImportMapping } from '../../contracts/api/import';
+import { IMPORT_REPORT_PATH, IMPORT_TEMPLATE_PATH, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
+import type { ImportMapping } from '../../contracts/api/import';
 import type { z } from 'zod';
 
 export type ImportPreview = AnswerOf<typeof importPreview>;

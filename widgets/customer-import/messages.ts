@@ -1,5 +1,5 @@
 /** Texts of <garage-customer-import> (批量导入 / 潜在客户). */
-import { IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contracts/api/import';
+import { IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
 
 const number = (value: number) => value.toLocaleString('zh-CN');
 
