@@ -65,16 +65,19 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
   const { dialog, setDialog, close, closeIf, partsReady } = useLazyDialogs<Dialog>(() => import('./dialog-parts'));
 
   /** Sends the file for a preview; with a mapping when the user corrected it. */
+  const latest = useRef(0);
   const check = useCallback(async (chosen: File, corrected: ImportMapping | null) => {
+    const asked = ++latest.current;
     setChecking(true);
     try {
       const answer = await importApi.preview(chosen, kind, corrected);
+      if (asked !== latest.current) return;
       setPreview(answer);
       setMapping(answer.mapping);
       if (!corrected) setRecognised(answer.mapping);
       setUploadProblem(answer.total === 0 ? messages.upload.noRows : '');
     } catch (error) {
-      if (isCancelled(error)) return; // a newer preview replaced it
+      if (isCancelled(error) || asked !== latest.current) return; // a newer preview replaced it
       if (!corrected) {
         // The server's refusal (too many rows, not a spreadsheet…) stays next to the drop zone.
         setFile(null);
@@ -82,7 +85,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
         setUploadProblem(error instanceof Error ? error.message : messages.upload.wrongType);
       }
     } finally {
-      setChecking(false);
+      if (asked === latest.current) setChecking(false);
     }
   }, [kind]);
 
@@ -236,7 +239,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
       {partsReady ? (
         <>
           <PresetDialog open={dialog?.type === 'preset'} kind={kind} headers={preview?.headers ?? []} mapping={mapping}
-            onClose={closeIf('preset')} onSaved={(next, name) => (setConfig(next), setPreset(name), close())} />
+            onClose={closeIf('preset')} onSaved={(presets, name) => (setConfig((current) => current && { ...current, presets }), setPreset(name), close())} />
           <CancelDialog task={dialog?.type === 'cancel' ? dialog.task : null} onClose={closeIf('cancel')} onDone={() => (close(), reloadTasks())} />
         </>
       ) : null}
@@ -383,7 +386,7 @@ function PreviewTable({ preview, mapping, busy }: { preview: ImportPreview; mapp
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
 function PresetDialog({ open, kind, headers, mapping, onClose, onSaved }: {
-  open: boolean; kind: ImportKind; headers: string[]; mapping: ImportMapping; onClose(): void; onSaved(config: TaskConfig, name: string): void;
+  open: boolean; kind: ImportKind; headers: string[]; mapping: ImportMapping; onClose(): void; onSaved(presets: ImportPreset[], name: string): void;
 }) {
   const ref = useDialogClose(onClose);
   const [busy, run] = useBusyAction();

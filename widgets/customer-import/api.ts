@@ -67,11 +67,12 @@ async function download(path: string, params: Record<string, string | number>, f
 export const importApi = {
   config: (kind: ImportKind) => http.main.get<TaskConfigWithPresets>('/client/import/task-config', { params: { type: kind }, silent: true }),
   savePreset: (kind: ImportKind, name: string, headers: string[], mapping: ImportMapping) =>
-    http.main.put<TaskConfigWithPresets>('/client/import/task-config', { type: kind, name, headers, mapping }),
+    http.main.put<ImportPreset[]>('/client/import/task-config', { type: kind, name, headers, mapping }),
   template: (kind: ImportKind, fileName: string) => download(IMPORT_TEMPLATE_PATH, { kind }, fileName),
   report: (taskId: number, fileName: string) => download(IMPORT_REPORT_PATH, { taskId }, fileName),
+  /** Quiet for a new file (its refusal is said next to the drop zone), toasted for a corrected mapping. */
   preview: (file: File, kind: ImportKind, mapping: ImportMapping | null) =>
-    http.main.post<ImportPreview>('/client/import/preview', uploadForm(file, kind, mapping)),
+    http.main.post<ImportPreview>('/client/import/preview', uploadForm(file, kind, mapping), { silent: mapping === null }),
   start: (file: File, kind: ImportKind, mapping: ImportMapping, duplicates: DuplicateMode) =>
     http.main.post<AnswerOf<typeof importStart>>('/client/import', uploadForm(file, kind, mapping, duplicates)),
   task: (taskId: number) => http.main.get<ImportTask>('/client/import/task', { params: { taskId }, silent: true, allowDuplicate: true }),
