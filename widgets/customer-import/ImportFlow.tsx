@@ -356,7 +356,8 @@ function PreviewTable({ preview, mapping, busy }: { preview: ImportPreview; mapp
                     const cellLevel = problems.some((problem) => problem.level === 'error') ? 'error' : problems.length ? 'warning' : '';
                     const why = problems.map((problem) => problem.message).join('；');
                     return (
-                      <td key={index} data-label={IMPORT_FIELD_LABELS[field!]} className={cellLevel} data-problem={cellLevel || undefined} title={why || undefined}>
+                      <td key={index} data-label={IMPORT_FIELD_LABELS[field!]} className={cellLevel} data-problem={cellLevel || undefined} title={why || undefined}
+                        data-empty={!cellLevel && !row.cells[index]?.trim() ? '' : undefined}>
                         {row.cells[index] ?? ''}
                         {problems.map((problem, at) => (
                           <span key={at} className="visually-hidden">{messages.preview.cellProblem(messages.preview[problem.level], problem.message)}</span>

@@ -105,12 +105,12 @@ export function TaskView({ taskId, onFinished, onAgain, onCancel }: { taskId: nu
           <h3 id="task-title">{messages.progress.title}<span className={`status ${task.status}`} role="status">{label}</span></h3>
           <span className="muted file-name">{task.fileName}</span>
         </div>
-        <sl-progress-bar value={percent} label={messages.progress.bar} indeterminate={task.status === 'queued'}>{task.status === 'running' ? `${percent}%` : ''}</sl-progress-bar>
+        <sl-progress-bar value={percent} label={messages.progress.bar} indeterminate={task.status === 'queued'}></sl-progress-bar>
         {task.status === 'queued' ? (
           <p className="help">{messages.progress.queued}</p>
         ) : (
           <p className="figures" data-testid="progress-figures">
-            <span className="figure">{messages.progress.processed(task.processed, task.total)}</span>
+            <span className="figure">{messages.progress.processed(task.processed, task.total, percent)}</span>
             <span className="figure">{rate ? messages.progress.rate(rate) : messages.progress.measuring}</span>
             {left !== null ? <span className="figure">{messages.progress.left(messages.duration(left))}</span> : null}
           </p>

@@ -83,7 +83,7 @@ export const messages = {
 
   progress: {
     title: '导入进度',
-    processed: (done: number, total: number) => `已处理 ${number(done)} / ${number(total)} 行`,
+    processed: (done: number, total: number, percent: number) => `已处理 ${number(done)} / ${number(total)} 行（${percent}%）`,
     rate: (rate: number) => `${number(Math.round(rate))} 行/秒`,
     left: (text: string) => `预计剩余 ${text}`,
     measuring: '正在计算速度…',

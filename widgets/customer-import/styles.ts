@@ -94,8 +94,7 @@ tr[data-level="warning"] th { box-shadow: inset 3px 0 0 var(--sl-color-warning-5
 .status.running, .status.queued { background: var(--sl-color-primary-100); color: var(--sl-color-primary-800); }
 .status.done { background: var(--sl-color-success-100); color: var(--sl-color-success-800); }
 .status.failed { background: var(--sl-color-danger-100); color: var(--sl-color-danger-800); }
-sl-progress-bar { --height: 18px; }
-sl-progress-bar::part(label) { font-size: 12px; }
+sl-progress-bar { --height: 12px; }
 .figures { display: flex; flex-wrap: wrap; gap: 4px 20px; color: var(--sl-color-neutral-800); }
 .task-actions { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; }
 .result .task-actions { justify-content: flex-start; }
@@ -135,6 +134,9 @@ sl-progress-bar::part(label) { font-size: 12px; }
   .preview tbody th { border-top: none; }
   .preview th::before, .preview td::before { content: attr(data-label); color: var(--sl-color-neutral-600); font-weight: 400; }
   .row-problems { min-width: 0; }
+  /* A card lists what the row has: an empty cell without a problem says nothing. */
+  .preview td[data-empty] { display: none; }
+  .preview th, .preview td { padding: 4px 10px; }
   .tiles { grid-template-columns: repeat(3, minmax(0, 1fr)); }
   .history-list li { flex-direction: column; align-items: stretch; gap: 4px; }
   .history-list .actions { justify-content: flex-end; }
