@@ -25,9 +25,10 @@ const task = (overrides: Partial<ImportTask>): ImportTask => ({
   taskId: 41, kind: 'customer', fileName: '旧系统客户导出.xlsx', status: 'done', duplicates: 'skip', total: 1280, processed: 1280,
   imported: 1211, updated: 0, skipped: 43, failed: 26, warned: 9,
   errors: [
-    { row: 17, column: '手机号', message: '手机号格式不正确：应为 11 位，以 13–19 开头' },
-    { row: 88, column: '车牌号', message: '车牌号第 1 位应为省份简称（如 浙、沪、粤），当前为「A」' },
-    { row: 203, column: '姓名', message: '姓名和手机号至少填写一项' },
+    { row: 17, column: '手机号', message: '手机号格式不正确：应为 11 位，以 13–19 开头', level: 'error' },
+    { row: 88, column: '车牌号', message: '车牌号第 1 位应为省份简称（如 浙、沪、粤），当前为「A」', level: 'error' },
+    { row: 150, column: '车架号（VIN）', message: '车架号（VIN）第 9 位校验位应为 4，当前为 Z，请核对（部分进口车不使用校验位，已照常导入）', level: 'warning' },
+    { row: 203, column: '姓名', message: '姓名和手机号至少填写一项', level: 'error' },
   ],
   message: '', createdBy: '陈总', storeName: '城东店', createdAt: '2026-11-20T02:10:00.000Z', startedAt: '2026-11-20T02:10:01.000Z', finishedAt: '2026-11-20T02:10:09.000Z',
   ...overrides,

@@ -6,6 +6,7 @@ import type { TenantScope } from './repositories/scope';
 import type { SmsProvider } from './providers/sms';
 import type { WecomProvider } from './providers/wecom';
 import type { ErpProvider } from './providers/erp';
+import type { Jobs } from './jobs/queue';
 
 export interface Providers {
   sms: SmsProvider;
@@ -18,6 +19,8 @@ declare module 'fastify' {
     config: ServerConfig;
     db: Database;
     providers: Providers;
+    /** Durable background jobs (pg-boss on the app's database). */
+    jobs: Jobs;
   }
   interface FastifyRequest {
     /** Set on every route that is not `config: { public: true }`. */

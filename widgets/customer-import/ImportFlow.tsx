@@ -8,7 +8,7 @@ import { DialogFooter, isCancelled, session, toast, useBusyAction, useDialogClos
 import { DUPLICATE_MODES, DUPLICATE_MODE_LABELS, IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
 import type { ImportMapping } from '../../contracts/api/import';
 import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '../../contracts/rules/import';
-import { importApi, type ImportPreset, type ImportPreview, type ImportTask, type TaskConfigWithPresets as TaskConfig } from './api';
+import { importApi, type ImportPreset, type ImportPreview, type ImportTask, type TaskConfig } from './api';
 import { History, TaskView, isActive } from './TaskView';
 import { messages } from './messages';
 
@@ -107,7 +107,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
 
   const applyPreset = (name: string) => {
     setPreset(name);
-    const chosen = config?.presets?.find((entry) => entry.name === name);
+    const chosen = config?.presets.find((entry) => entry.name === name);
     if (!chosen || !preview) return remap(recognised);
     remap(presetMapping(chosen, preview.headers, recognised));
     toast.success(messages.mapping.presetApplied(name));
@@ -200,9 +200,9 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
                 <div className="presets">
                   <label className="preset-choice">
                     <span>{messages.mapping.presets}</span>
-                    <select value={preset} onChange={(event) => applyPreset(event.currentTarget.value)} disabled={!config?.presets?.length}>
+                    <select value={preset} onChange={(event) => applyPreset(event.currentTarget.value)} disabled={!config?.presets.length}>
                       <option value="">{messages.mapping.noPreset}</option>
-                      {config?.presets?.map((entry) => <option key={entry.name} value={entry.name}>{entry.name}</option>)}
+                      {config?.presets.map((entry) => <option key={entry.name} value={entry.name}>{entry.name}</option>)}
                     </select>
                   </label>
                   <sl-button size="small" className="save-preset" onClick={() => setDialog({ type: 'preset' })}>{messages.mapping.savePreset}</sl-button>

@@ -144,7 +144,9 @@ export function TaskView({ taskId, onFinished, onAgain, onCancel }: { taskId: nu
           <h4>{messages.result.errors}</h4>
           <ul className="error-list">
             {task.errors.map((error, index) => (
-              <li key={index} data-row={error.row}>{messages.result.errorLine(error.row, error.column, error.message)}</li>
+              <li key={index} data-row={error.row} className={error.level}>
+                <span className="level">{messages.preview[error.level]}</span>{messages.result.errorLine(error.row, error.column, error.message)}
+              </li>
             ))}
           </ul>
           {task.errors.length < problems ? <p className="help">{messages.result.errorsMore(task.errors.length, problems)}</p> : null}

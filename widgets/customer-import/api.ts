@@ -5,22 +5,15 @@
  */
 import { ApiError, http, toast } from '../core';
 import type { AnswerOf } from '../../contracts/api/route';
-import type { importPreview, importStart, importTask } from '../../contracts/api/import';
-import type { importTaskConfig } from '../../contracts/api/garage';
+import type { ImportPreset, importPreview, importStart, importTask, importTaskConfig } from '../../contracts/api/import';
 import { IMPORT_REPORT_PATH, IMPORT_TEMPLATE_PATH, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
 import type { ImportMapping } from '../../contracts/api/import';
 import type { z } from 'zod';
 
 export type ImportPreview = AnswerOf<typeof importPreview>;
 export type ImportTask = z.infer<typeof importTask>;
-type TaskConfig = AnswerOf<typeof importTaskConfig>;
-/** A saved column mapping: the header texts of the file it was made from and the field of each. */
-export interface ImportPreset {
-  name: string;
-  headers: string[];
-  mapping: ImportMapping;
-}
-export type TaskConfigWithPresets = TaskConfig & { presets?: ImportPreset[] };
+export type TaskConfig = AnswerOf<typeof importTaskConfig>;
+export type { ImportPreset };
 
 function uploadForm(file: File, kind: ImportKind, mapping: ImportMapping | null, duplicates?: DuplicateMode): FormData {
   const form = new FormData();
@@ -65,7 +58,7 @@ async function download(path: string, params: Record<string, string | number>, f
 }
 
 export const importApi = {
-  config: (kind: ImportKind) => http.main.get<TaskConfigWithPresets>('/client/import/task-config', { params: { type: kind }, silent: true }),
+  config: (kind: ImportKind) => http.main.get<TaskConfig>('/client/import/task-config', { params: { type: kind }, silent: true }),
   savePreset: (kind: ImportKind, name: string, headers: string[], mapping: ImportMapping) =>
     http.main.put<ImportPreset[]>('/client/import/task-config', { type: kind, name, headers, mapping }),
   template: (kind: ImportKind, fileName: string) => download(IMPORT_TEMPLATE_PATH, { kind }, fileName),

@@ -100,11 +100,11 @@ export const messages = {
   result: {
     title: { done: '导入完成', failed: '导入失败', cancelled: '导入已取消' } as Record<string, string>,
     counts: { imported: '新增', updated: '更新', skipped: '跳过', failed: '失败', warned: '带提示' },
-    errors: '出错的行',
+    errors: '有问题的行',
     errorsMore: (shown: number, total: number) => `仅列出前 ${shown} 条，共 ${number(total)} 条问题，完整内容见错误报告`,
     errorLine: (row: number, column: string, message: string) => `第 ${row} 行${column ? ` · ${column}` : ''}：${message}`,
     report: '下载错误报告',
-    reportHelp: '错误报告保留原始行，并在最后一列写明原因；改正后直接上传该文件即可导入这些行。',
+    reportHelp: '错误报告保留未导入的原始行，并在最后一列写明原因；改正后直接上传该文件即可导入这些行。带提示的行已导入，列在报告的第二个工作表中供核对。',
     reportName: (taskId: number) => `导入错误报告-${taskId}.xlsx`,
     again: '重新上传',
     noErrors: '全部行都已处理，没有出错的行。',

@@ -108,7 +108,11 @@ sl-progress-bar { --height: 12px; }
 .tile.failed dd { color: var(--sl-color-danger-700); }
 .tile.warned dd { color: var(--sl-color-warning-800); }
 .error-list { margin: 0; padding: 0 0 0 18px; max-height: 240px; overflow-y: auto; font-size: 13px; color: var(--sl-color-neutral-800); }
-.error-list li { padding: 2px 0; }
+.error-list { list-style: none; padding: 0; }
+.error-list li { display: flex; gap: 8px; align-items: baseline; padding: 3px 0; }
+.error-list .level { flex: none; padding: 0 6px; border-radius: var(--sl-border-radius-small); font-size: 12px; }
+.error-list .error .level { background: var(--sl-color-danger-100); color: var(--sl-color-danger-800); }
+.error-list .warning .level { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
 
 .history-list { list-style: none; margin: 0; padding: 0; }
 .history-list li { display: flex; align-items: center; justify-content: space-between; gap: 12px; padding: 10px 0; border-top: 1px solid var(--sl-color-neutral-100); }

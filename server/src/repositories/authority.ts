@@ -200,7 +200,7 @@ export interface AuditRecord {
   actorId: number;
   actorName: string;
   action: string;
-  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job';
+  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'import';
   targetId: number | null;
   targetName: string;
   detail: Record<string, unknown>;
