@@ -74,9 +74,13 @@ const tile = (widget: Locator, key: string) => widget.locator(`[data-count="${ke
 
 async function finishedTask(page: Page, widget: Locator) {
   const status = widget.locator('.task [role="status"]');
-  await status.filter({ hasText: /已完成|失败|已取消/ }).waitFor({ timeout: 60_000 });
-  expect(await status.textContent()).toBe('已完成');
-  void page;
+  await status.filter({ hasText: /已完成|失败|已取消/ }).waitFor({ timeout: 60_000 }).catch(async (error) => {
+    await page.screenshot({ path: '/tmp/iw-fail.png', fullPage: true });
+    throw error;
+  });
+  // A failed task says why in its alert: shown in the assertion when it happens.
+  const why = await widget.locator('.task .callout').allTextContents();
+  expect({ status: await status.textContent(), why }).toEqual({ status: '已完成', why: [] });
 }
 
 describe('批量导入 (browser journey)', () => {
@@ -135,8 +139,8 @@ describe('批量导入 (browser journey)', () => {
     expect(await tile(widget, 'warned').textContent()).toBe('1');
     expect(await tile(widget, 'skipped').textContent()).toBe('0');
     const listed = await widget.locator('.error-list li').allTextContents();
-    expect(listed.some((line) => line.startsWith('第 4 行') && line.includes('手机号格式不正确'))).toBe(true);
-    expect(listed.some((line) => line.startsWith('第 5 行') && line.includes('车牌号'))).toBe(true);
+    expect(listed.some((line) => line.includes('错误第 4 行') && line.includes('手机号格式不正确'))).toBe(true);
+    expect(listed.some((line) => line.includes('错误第 5 行') && line.includes('车牌号'))).toBe(true);
     const history = widget.locator('.history-list li').first();
     await history.filter({ hasText: '旧系统客户导出.xlsx' }).filter({ hasText: '已完成' }).waitFor();
 
