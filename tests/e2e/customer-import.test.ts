@@ -184,4 +184,40 @@ describe('批量导入 (browser journey)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a running import again after the page was closed, and cancels it', async () => {
+    // Large enough to be still running when the page opens again (the rows are all good).
+    const rows = Array.from({ length: 60_000 }, (_, i) => [`批量${i}`, `1970${String(i).padStart(7, '0')}`, '', '', '', '']);
+    const bytes = await xlsx(rows);
+    const first = await openPage(browser, { width: 1440 });
+    await first.page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/clientsupload')}`);
+    await loginThroughForm(first.page, 'manager');
+    await waitForPage(first.page, '批量导入');
+    let widget = first.page.locator('garage-customer-import');
+    await upload(widget, '大文件.xlsx', bytes);
+    await widget.getByRole('button', { name: '开始导入' }).click();
+    await widget.locator('.task [role="status"]').filter({ hasText: /排队中|导入中/ }).waitFor();
+    await first.context.close();
+
+    // Another window, later: the task is found and followed again.
+    const second = await openPage(browser, { width: 360 });
+    await second.page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/clientsupload')}`);
+    await loginThroughForm(second.page, 'manager');
+    await waitForPage(second.page, '批量导入');
+    widget = second.page.locator('garage-customer-import');
+    await widget.getByTestId('progress-figures').filter({ hasText: '/ 60,000 行' }).waitFor({ timeout: 30_000 });
+    await widget.getByRole('button', { name: '取消导入' }).click();
+    const dialog = widget.locator('sl-dialog.cancel-dialog');
+    await dialog.getByText('已导入的行会保留').waitFor();
+    await dialog.getByRole('button', { name: '取消导入' }).click();
+    await widget.locator('.task [role="status"]').filter({ hasText: '已取消' }).waitFor({ timeout: 30_000 });
+    const imported = Number((await tile(widget, 'imported').textContent())!.replace(/,/g, ''));
+    expect(imported).toBeLessThan(60_000);
+    // What was imported stays: the server counts exactly as many new customers.
+    const manager = await server.loginToken('manager');
+    const tasks = await server.call<{ status: string; imported: number }[]>('GET', '/client/import/tasks', { token: manager, query: { kind: 'customer' } });
+    expect(tasks.data[0]).toMatchObject({ status: 'cancelled', imported });
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  });
 });

@@ -47,6 +47,11 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
     const running = page.data[1].find(isActive);
     if (running) setTaskId((current) => current ?? running.taskId);
   }, [page.data]);
+  const showInHistory = useCallback((task: ImportTask) => {
+    setTasks((shown) => (shown.some((entry) => entry.taskId === task.taskId)
+      ? shown.map((entry) => (entry.taskId === task.taskId ? task : entry))
+      : [task, ...shown]));
+  }, []);
   const reloadTasks = useCallback(() => {
     importApi.tasks(kind).then(setTasks, () => undefined);
   }, [kind]);
@@ -168,7 +173,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
       </header>
 
       {taskId !== null ? (
-        <TaskView taskId={taskId} onFinished={reloadTasks} onAgain={reset}
+        <TaskView taskId={taskId} onUpdate={showInHistory} onAgain={reset}
           onCancel={(task) => setDialog({ type: 'cancel', task })} />
       ) : (
         <ol className="steps">

@@ -40,13 +40,13 @@ async function downloadReport(task: ImportTask, setBusy: (busy: boolean) => void
   }
 }
 
-export function TaskView({ taskId, onFinished, onAgain, onCancel }: { taskId: number; onFinished(): void; onAgain(): void; onCancel(task: ImportTask): void }) {
+export function TaskView({ taskId, onUpdate, onAgain, onCancel }: { taskId: number; onUpdate(task: ImportTask): void; onAgain(): void; onCancel(task: ImportTask): void }) {
   const [task, setTask] = useState<ImportTask | null>(null);
   const [failed, setFailed] = useState(false);
   const [reporting, setReporting] = useState(false);
   const samples = useRef<Sample[]>([]);
-  const finished = useRef(onFinished);
-  finished.current = onFinished;
+  const update = useRef(onUpdate);
+  update.current = onUpdate;
 
   useEffect(() => {
     let stopped = false;
@@ -54,25 +54,24 @@ export function TaskView({ taskId, onFinished, onAgain, onCancel }: { taskId: nu
     samples.current = [];
     setTask(null);
     setFailed(false);
-    let wasActive = false;
+    let answered = false;
     const poll = () => {
       importApi.task(taskId).then(
         (answer) => {
           if (stopped) return;
+          answered = true;
           setTask(answer);
+          update.current(answer); // the history below shows the same figures
           const now = Date.now();
           if (answer.status === 'running') {
             samples.current = [...samples.current.filter((sample) => now - sample.at <= RATE_WINDOW_MS), { at: now, processed: answer.processed }];
           }
-          if (isActive(answer)) {
-            wasActive = true;
-            timer = setTimeout(poll, POLL_MS);
-          } else if (wasActive) finished.current();
+          if (isActive(answer)) timer = setTimeout(poll, POLL_MS);
         },
         () => {
           if (stopped) return;
           // A dropped answer while running is retried; the first one failing says so.
-          if (wasActive) timer = setTimeout(poll, POLL_MS * 3);
+          if (answered) timer = setTimeout(poll, POLL_MS * 3);
           else setFailed(true);
         },
       );

@@ -16,6 +16,7 @@ p { margin: 0; }
 .visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 sl-tab[active]::part(base) { color: var(--sl-color-primary-700); }
 sl-tab::part(base) { color: var(--sl-color-neutral-700); }
+.tabs { max-width: 1080px; }
 .tabs::part(body) { padding-top: 12px; }
 
 .steps { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 12px; }
