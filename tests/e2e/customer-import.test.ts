@@ -114,6 +114,12 @@ describe('批量导入 (browser journey)', () => {
     // The preview is checked again with the corrected mapping: the 备注 column appears.
     await widget.locator('table.preview thead th', { hasText: '备注' }).waitFor();
     await widget.locator('table.preview td[data-label="备注"]', { hasText: '老客户介绍' }).waitFor();
+    // Saved as a preset for the next file of the same shape.
+    await widget.getByRole('button', { name: '保存为预设' }).click();
+    const presetDialog = widget.locator('sl-dialog.preset-dialog');
+    await presetDialog.getByLabel('预设名称').fill('旧系统客户导出');
+    await presetDialog.getByRole('button', { name: '保存为预设' }).click();
+    await page.getByText('已保存预设「旧系统客户导出」').waitFor();
 
     // 4. Problems marked where they are, said in words, and counted.
     const badMobile = widget.locator('tr[data-row="4"] td[data-label="手机号"]');
@@ -173,6 +179,11 @@ describe('批量导入 (browser journey)', () => {
     const fixed = Buffer.from(await report.xlsx.writeBuffer());
     await widget.getByRole('button', { name: '重新上传' }).click();
     await upload(widget, '错误报告-已改正.xlsx', fixed);
+    // 说明事项 is not recognised by itself; the preset maps it to 备注 again.
+    expect(await widget.getByLabel('「说明事项」导入为').inputValue()).toBe('');
+    await widget.getByLabel('列对应预设').selectOption('旧系统客户导出');
+    await expect.poll(() => widget.getByLabel('「说明事项」导入为').inputValue()).toBe('remark');
+    await widget.locator('table.preview td[data-label="备注"]', { hasText: '手机号少一位' }).waitFor();
     await widget.getByTestId('preview-counts').filter({ hasText: '预览的行没有发现问题' }).waitFor();
     await widget.getByRole('button', { name: '开始导入' }).click();
     await finishedTask(page, widget);
