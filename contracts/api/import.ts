@@ -10,32 +10,13 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { IMPORT_FIELDS } from '../rules/import';
 import { id, oneOf, text } from '../fields';
+import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_REPORT_PATH, IMPORT_STATUSES, IMPORT_TEMPLATE_PATH } from '../rules/import-task';
 
 const call = apiCalls('批量导入');
 
-export const IMPORT_KINDS = ['customer', 'potential'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { customer: '客户', potential: '潜在客户' };
-
-/** What happens to a row whose mobile or plate is already known (in the importing store's chain scope). */
-export const DUPLICATE_MODES = ['skip', 'update', 'overwrite'] as const;
-export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
-export const DUPLICATE_MODE_LABELS: Record<DuplicateMode, string> = { skip: '跳过', update: '只补充空白字段', overwrite: '覆盖' };
-
-export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = { queued: '排队中', running: '导入中', done: '已完成', failed: '失败', cancelled: '已取消' };
-
-/** Limits, with the messages the server answers when a file breaks them. */
-export const IMPORT_LIMITS = {
-  maxFileBytes: 20 * 1024 * 1024,
-  maxRows: 200_000,
-  /** Sum of the xlsx's unpacked parts: a zip bomb is refused before it is read. */
-  maxUnpackedBytes: 400 * 1024 * 1024,
-  previewRows: 20,
-  /** Errors listed in the task answer; the report has all of them. */
-  taskErrors: 100,
-} as const;
+// The constants live zod-free in contracts/rules/import-task.ts, so the widget can use them
+// without bringing zod along (its size budget); re-exported here with the calls they belong to.
+export * from '../rules/import-task';
 
 const kind = oneOf('导入类型', IMPORT_KINDS);
 const field = z.enum(IMPORT_FIELDS);
@@ -132,20 +113,18 @@ export const importCancel = call({
  */
 export const importTemplate = call({
   method: 'GET',
-  path: '/client/import/template',
+  path: IMPORT_TEMPLATE_PATH,
   summary: '下载导入模板（xlsx：表头、示例行、数据验证与填写说明）',
   input: z.object({ kind: kind.default('customer') }),
 });
 
 export const importReport = call({
   method: 'GET',
-  path: '/client/import/report',
+  path: IMPORT_REPORT_PATH,
   summary: '下载错误报告（xlsx：原始行 + 错误原因；需核对的已导入行在第二个工作表）',
   input: z.object({ taskId: id('任务编号') }),
 });
 
-export const IMPORT_TEMPLATE_PATH = importTemplate.path;
-export const IMPORT_REPORT_PATH = importReport.path;
 
 /** A saved column mapping (映射方案): the file's headers it was made for and the mapping itself. */
 export const importPreset = z.object({

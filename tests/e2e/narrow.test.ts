@@ -173,6 +173,13 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
     attributes: () => ({ token, kind }),
     ready: (page: Page) => page.locator('garage-mall .mall[aria-busy="false"]').waitFor(),
   })),
+  { feature: 'customer-import', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-import .flow[aria-busy="false"] [data-testid="drop-zone"]').waitFor() },
+  {
+    feature: 'customer-import',
+    label: 'kind="potential"',
+    attributes: () => ({ token, kind: 'potential' }),
+    ready: (page) => page.locator('garage-customer-import [data-testid="potential-placeholder"]').waitFor(),
+  },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

@@ -58,6 +58,7 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
   { tag: 'garage-potential-customers', feature: 'potential-customers', ready: '[data-lead]' },
   { tag: 'garage-mall', feature: 'mall', ready: '[data-edition]', attributes: () => ({ kind: 'pricing' }) },
+  { tag: 'garage-customer-import', feature: 'customer-import', ready: '.flow[aria-busy="false"] [data-testid="drop-zone"]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

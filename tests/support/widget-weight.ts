@@ -54,6 +54,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-potential-customers', feature: 'potential-customers', budget: 90 * KB, signedIn: true },
   // Issue 14: 商城 (价格商城 by default; the checkout's dialog parts and uqr load with the first purchase).
   { tag: 'garage-mall', feature: 'mall', budget: 90 * KB, signedIn: true },
+  // 批量导入 (issue 13): the file is read by the server, never by the widget.
+  { tag: 'garage-customer-import', feature: 'customer-import', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

@@ -1,0 +1,28 @@
+import { useRef } from 'react';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
+import { IMPORT_KINDS, type ImportKind } from '../../contracts/rules/import-task';
+import type { WidgetProps } from '../core';
+import { ImportFlow } from './ImportFlow';
+import { PotentialList } from './PotentialList';
+import { messages } from './messages';
+
+export interface CustomerImportProps {
+  kind?: string;
+}
+
+/** kind="customer": the import page. kind="potential": 潜在客户 with its list and the same import, as two tabs. */
+export function CustomerImport({ kind }: CustomerImportProps & WidgetProps) {
+  const chosen: ImportKind = IMPORT_KINDS.includes(kind as ImportKind) ? (kind as ImportKind) : 'customer';
+  const tabs = useRef<HTMLElement & { show?(panel: string): void }>(null);
+  if (chosen === 'customer') return <ImportFlow kind="customer" />;
+  return (
+    <sl-tab-group ref={tabs} className="tabs">
+      <sl-tab slot="nav" panel="list">{messages.tabs.list}</sl-tab>
+      <sl-tab slot="nav" panel="import">{messages.tabs.import}</sl-tab>
+      <sl-tab-panel name="list"><PotentialList onImport={() => tabs.current?.show?.('import')} /></sl-tab-panel>
+      <sl-tab-panel name="import"><ImportFlow kind="potential" /></sl-tab-panel>
+    </sl-tab-group>
+  );
+}
