@@ -22,7 +22,7 @@ export const Default: StoryObj = {};
 /** An import that was running when the page opened: its progress is shown again, 20 rows a second, to 已完成. */
 export const Running: StoryObj = { beforeEach: () => installImportFixture({ running: true }) };
 
-/** 潜在客户: the list (a placeholder until the list widget lands) and 批量导入 as two tabs. */
+/** 潜在客户: the list (widgets/potential-customers) and 批量导入 as two tabs. */
 export const Potential: StoryObj = { args: { kind: 'potential' } };
 
 /** The WeCom sidebar: the column mapping and the preview rows become cards. */

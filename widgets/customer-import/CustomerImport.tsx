@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/progress-bar/progress-bar.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
@@ -13,15 +12,14 @@ export interface CustomerImportProps {
 }
 
 /** kind="customer": the import page. kind="potential": 潜在客户 with its list and the same import, as two tabs. */
-export function CustomerImport({ kind }: CustomerImportProps & WidgetProps) {
+export function CustomerImport({ kind, host }: CustomerImportProps & WidgetProps) {
   const chosen: ImportKind = IMPORT_KINDS.includes(kind as ImportKind) ? (kind as ImportKind) : 'customer';
-  const tabs = useRef<HTMLElement & { show?(panel: string): void }>(null);
   if (chosen === 'customer') return <ImportFlow kind="customer" />;
   return (
-    <sl-tab-group ref={tabs} className="tabs">
+    <sl-tab-group className="tabs">
       <sl-tab slot="nav" panel="list">{messages.tabs.list}</sl-tab>
       <sl-tab slot="nav" panel="import">{messages.tabs.import}</sl-tab>
-      <sl-tab-panel name="list"><PotentialList onImport={() => tabs.current?.show?.('import')} /></sl-tab-panel>
+      <sl-tab-panel name="list"><PotentialList host={host} /></sl-tab-panel>
       <sl-tab-panel name="import"><ImportFlow kind="potential" /></sl-tab-panel>
     </sl-tab-group>
   );

@@ -1,16 +1,29 @@
 /**
- * TODO(issue 13): placeholder for the 潜在客户 list. Helper "potential" builds it as
- * widgets/potential-customers (branch `potential`); the lead replaces this component with that
- * one when the branches merge. Until then the tab says the list is coming and points to 批量导入.
+ * The 潜在客户 tab: the list of widgets/potential-customers, loaded when the tab first shows so the
+ * customer import (kind="customer") does not download it.
  */
+import { useEffect, useState, type ComponentType } from 'react';
+import type { WidgetProps } from '../core';
 import { messages } from './messages';
 
-export function PotentialList({ onImport }: { onImport(): void }) {
+type ListComponent = ComponentType<WidgetProps>;
+
+export function PotentialList({ host }: WidgetProps) {
+  const [List, setList] = useState<ListComponent | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    import('../potential-customers/list')
+      .then((module) => alive && setList(() => module.PotentialCustomers as ListComponent))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  if (List) return <List host={host} />;
   return (
-    <div className="state placeholder" data-testid="potential-placeholder">
-      <p><strong>{messages.placeholder.title}</strong></p>
-      <p className="muted">{messages.placeholder.text}</p>
-      <sl-button size="small" onClick={onImport}>{messages.tabs.import}</sl-button>
+    <div className="state" role="status" aria-busy={!failed}>
+      {failed ? messages.potentialListFailed : <sl-spinner aria-label={messages.potentialListLoading} />}
     </div>
   );
 }

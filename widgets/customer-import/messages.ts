@@ -124,8 +124,6 @@ export const messages = {
     if (minutes < 60) return `${minutes} 分 ${Math.round(seconds % 60)} 秒`;
     return `${Math.floor(minutes / 60)} 小时 ${minutes % 60} 分`;
   },
-  placeholder: {
-    title: '潜在客户列表',
-    text: '潜在客户列表正在接入，可先在「批量导入」中导入线索。',
-  },
+  potentialListLoading: '正在加载潜在客户',
+  potentialListFailed: '潜在客户列表加载失败，请刷新页面重试',
 };

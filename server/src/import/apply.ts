@@ -12,6 +12,7 @@
 import type { DuplicateMode, ImportKind } from '../../../contracts/api/import';
 import { IMPORT_FIELD_LABELS, problemsText, type CheckedRow, type ImportStore, type ImportValues } from '../../../contracts/rules/import';
 import { sql, type Queryable } from '../db/database';
+import { convertMatchingLeadsInBulk } from '../repositories/potential';
 
 export interface BatchRow {
   row: number;
@@ -236,6 +237,11 @@ async function applyCustomers(tx: Queryable, task: BatchTask, rows: BatchRow[], 
       SELECT ${chain}, u.c, u.t FROM unnest(${sql.param(pairs.map((p) => p[0]))}::int[], ${sql.param(pairs.map((p) => p[1]))}::int[]) AS u(c, t)
       ON CONFLICT DO NOTHING`);
   }
+  // A lead (潜在客户) with one of these mobiles or plates has now come in as a customer.
+  await convertMatchingLeadsInBulk(tx, chain, [
+    ...[...customers.values()].filter((c) => c.isNew || c.changed).map((c) => ({ customerId: realId(c.id), mobile: c.mobile, plate: '' })),
+    ...[...vehicles.values()].filter((v) => v.isNew || v.changed).map((v) => ({ customerId: realId(v.customerId), mobile: '', plate: v.plate })),
+  ]);
   return outcomes;
 }
 

@@ -220,6 +220,41 @@ export async function convertMatchingLeads(
   return rows.map((row) => row.id);
 }
 
+/**
+ * convertMatchingLeads for many customers at once (the batch import: one statement per batch, not
+ * one per row). Each open lead of the chain with one of the mobiles or plates becomes 已到店,
+ * linked to the customer it matched (the lowest id when several match). Answers the lead ids.
+ */
+export async function convertMatchingLeadsInBulk(
+  tx: Queryable,
+  chainId: number,
+  visits: readonly { customerId: number; mobile: string; plate: string }[],
+  userId: number | null = null,
+): Promise<number[]> {
+  const wanted = visits.filter((visit) => visit.mobile || visit.plate);
+  if (wanted.length === 0) return [];
+  // Most imports meet no open lead: one indexed probe instead of the join.
+  const open = await tx.one(sql`SELECT 1 AS found FROM potential_customer WHERE chain_id = ${chainId} AND customer_id IS NULL AND status IN ('pending', 'following') LIMIT 1`);
+  if (!open) return [];
+  const rows = await tx.rows<{ id: number }>(sql`
+    WITH visit AS (
+      SELECT * FROM unnest(${sql.param(wanted.map((v) => v.customerId))}::int[], ${sql.param(wanted.map((v) => v.mobile.trim()))}::text[],
+                           ${sql.param(wanted.map((v) => v.plate.trim().toUpperCase()))}::text[]) AS u(customer_id, mobile, plate)),
+    hit AS (
+      SELECT DISTINCT ON (p.id) p.id, v.customer_id FROM potential_customer p
+        JOIN visit v ON (v.mobile <> '' AND p.mobile = v.mobile) OR (v.plate <> '' AND p.plate = v.plate)
+       WHERE p.chain_id = ${chainId} AND p.customer_id IS NULL AND p.status IN ('pending', 'following')
+       ORDER BY p.id, v.customer_id),
+    matched AS (
+      UPDATE potential_customer p SET status = 'visited', customer_id = hit.customer_id, converted_at = now(), version = version + 1, updated_at = now()
+        FROM hit WHERE p.id = hit.id
+      RETURNING p.id)
+    INSERT INTO potential_follow_up (chain_id, potential_id, user_id, status, note)
+    SELECT ${chainId}, id, ${userId}::int, 'visited', ${CONVERTED_NOTE} FROM matched
+    RETURNING potential_id AS id`);
+  return rows.map((row) => row.id);
+}
+
 /** 转为客户 of one lead: a new customer in the lead's store (and its vehicle when it has a plate). */
 export async function createCustomerFromLead(tx: Queryable, lead: { chainId: number; storeId: number; name: string; mobile: string; plate: string; source: string; remark: string }) {
   const customer = await tx.one<{ id: number }>(sql`

@@ -221,6 +221,21 @@ describe('potential customers', () => {
     const list = await server.call<ImportTask[]>('GET', '/client/import/tasks', { token: manager, query: { kind: 'potential' } });
     expect(list.data.map((item) => item.taskId)).toContain(task.taskId);
   });
+
+  it('turns a lead into 已到店 when the customer import brings in its mobile or its plate, keeping its history', async () => {
+    const [byMobile, other] = [mobile(), mobile()];
+    const plate = `浙A${String(Math.floor(Math.random() * 90000) + 10000)}`;
+    const leads = await importFile(manager, await xlsxFile([['姓名', '手机', '车牌号', '来源'], ['线索甲', byMobile, '', '抖音'], ['线索乙', '', plate, '转介绍']]), '线索.xlsx', { kind: 'potential' });
+    expect(leads.imported).toBe(2);
+    const customers = await importFile(manager, await xlsxFile([['姓名', '手机号', '车牌号'], ['线索甲', byMobile, ''], ['新车主', other, plate]]), '客户.xlsx');
+    expect(customers.imported).toBe(2);
+    const rows = await server.db.rows<{ name: string; status: string; customer_mobile: string; notes: string[] }>(sql`
+      SELECT p.name, p.status, c.mobile AS customer_mobile, array(SELECT f.note FROM potential_follow_up f WHERE f.potential_id = p.id ORDER BY f.id) AS notes
+        FROM potential_customer p JOIN customer c ON c.id = p.customer_id
+       WHERE p.import_task_id = ${leads.taskId} ORDER BY p.name`);
+    expect(rows.map((row) => [row.name, row.status, row.customer_mobile])).toEqual([['线索乙', 'visited', other], ['线索甲', 'visited', byMobile]].sort((a, b) => a[0].localeCompare(b[0])));
+    for (const row of rows) expect(row.notes.at(-1)).toMatch(/转为客户/);
+  });
 });
 
 describe('template and presets', () => {
