@@ -118,6 +118,12 @@ async function send(route: Route, input: unknown, findings: Finding[]): Promise<
   if (response.status === 200 && (response.headers.get('content-type') ?? '').includes('spreadsheetml')) return;
   const sent = (body ?? url.search).slice(0, 120);
   const call = `${route.method} ${route.path}`;
+  // Payment notifications answer in the provider's own format (WeChat Pay's { code, message },
+  // Alipay's bare 'failure'), not our envelope: only a server error is a finding there.
+  if (route.path.startsWith('/api/mall/notify/')) {
+    if (response.status >= 500) findings.push({ call, sent, answer: `HTTP ${response.status}` });
+    return;
+  }
   let envelope: { code?: number; msg?: string };
   try {
     envelope = JSON.parse(text);

@@ -29,6 +29,10 @@ interface Foreign {
   job: number[];
   /** 批量导入 tasks (import_task). */
   importTask: number[];
+  /** 商城 orders (chain-wide: headquarters buys for its stores). */
+  order: number[];
+  /** 潜在客户 leads. */
+  lead: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
@@ -41,11 +45,14 @@ let server: TestServer;
 let routes: Route[];
 const tokens: Record<string, string> = {};
 
-/** Id fields that name the same thing in every chain (the spec's permission ids), not a tenant's row. */
-const SHARED_CODES = new Set(['permissionIds']);
+/**
+ * Id fields that name no tenant's row: the spec's permission ids (the same in every chain) and an
+ * invoice's 纳税人识别号 (a company's tax number, typed by the buyer).
+ */
+const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], call: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], call: ['x'], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -56,7 +63,8 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^tagIds?$|^(from|to|target)Id$|^sourceIds$/.test(field)) return one(foreign.tag);
   if (field === 'callId') return one(foreign.call);
   if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
-  if (/^userIds?$/.test(field)) return one(foreign.user);
+  if (/^(userIds?|ownerId)$/.test(field)) return one(foreign.user);
+  if (field === 'orderId') return one(foreign.order);
   if (/^(roleIds?|defaultRoleId)$/.test(field)) return one(foreign.role);
   if (/^(departmentId|parentId)$/.test(field)) return one(foreign.department);
   if (field === 'jobId') return one(foreign.job);
@@ -64,6 +72,8 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^(conditionId)$/.test(field)) return one(foreign.condition);
   if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
+    if (path.includes('/mall/order')) return one(foreign.order);
+    if (path.includes('/potential')) return one(foreign.lead);
     if (path.includes('metrics/tree')) return one(foreign.metricNode);
     if (path.includes('metrics/custom')) return one(foreign.metric);
     if (path.includes('authority/staff') || path.includes('department/staff')) return one(foreign.user);
@@ -119,6 +129,8 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     metricNode: await ids(sql`SELECT id FROM metric_tree_node WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
     job: sameChain ? [] : await ids(sql`SELECT id FROM job WHERE chain_id = ${chainId} ORDER BY id`),
     importTask: await ids(sql`SELECT id FROM import_task WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
+    order: sameChain ? [] : await ids(sql`SELECT id FROM mall_order WHERE chain_id = ${chainId} ORDER BY id`),
+    lead: await ids(sql`SELECT id FROM potential_customer WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
     secrets: [...new Set(secrets)],
