@@ -178,7 +178,7 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
     feature: 'customer-import',
     label: 'kind="potential"',
     attributes: () => ({ token, kind: 'potential' }),
-    ready: (page) => page.locator('garage-customer-import [data-testid="potential-placeholder"]').waitFor(),
+    ready: (page) => page.locator('garage-customer-import [data-lead]').first().waitFor(),
   },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
