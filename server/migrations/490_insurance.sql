@@ -8,7 +8,48 @@ ALTER TABLE insurance_policy
   ADD COLUMN agent_id integer REFERENCES app_user (id) ON DELETE SET NULL,
   ADD COLUMN agent_name text NOT NULL DEFAULT '',
   -- 商业险 lines: [{ code, name, limit (yuan), premiumFen }]; empty for rows from before (coverages holds their names).
-  ADD COLUMN commercial_lines jsonb NOT NULL DEFAULT '[]';
+  ADD COLUMN commercial_lines jsonb NOT NULL DEFAULT '[]',
+  -- A later term of the same vehicle exists: the renewal pipeline follows only the latest term
+  -- (latest expiry, then highest id). Kept by the triggers below whoever writes policies (seed, import).
+  ADD COLUMN superseded boolean NOT NULL DEFAULT false;
+
+UPDATE insurance_policy p SET superseded = true
+ WHERE EXISTS (SELECT 1 FROM insurance_policy n WHERE n.vehicle_id = p.vehicle_id AND (n.expiry_date, n.id) > (p.expiry_date, p.id));
+
+-- The pipeline's pages: current terms of a chain by expiry day.
+CREATE INDEX insurance_policy_current ON insurance_policy (chain_id, expiry_date, store_id) WHERE NOT superseded;
+
+CREATE FUNCTION insurance_policy_mark_latest(vehicle_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE insurance_policy p SET superseded = (p.id <> l.id)
+    FROM (SELECT DISTINCT ON (vehicle_id) vehicle_id, id FROM insurance_policy
+           WHERE vehicle_id = ANY(vehicle_ids) ORDER BY vehicle_id, expiry_date DESC, id DESC) l
+   WHERE p.vehicle_id = l.vehicle_id AND p.superseded IS DISTINCT FROM (p.id <> l.id);
+END $$;
+
+-- One pass per statement for inserts and deletes (bulk seeds and imports), one per row for the
+-- rare change of a term's expiry or vehicle (a column list rules out transition tables).
+CREATE FUNCTION insurance_policy_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM insurance_policy_mark_latest(ARRAY(SELECT DISTINCT vehicle_id FROM new_rows));
+  RETURN NULL;
+END $$;
+CREATE FUNCTION insurance_policy_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM insurance_policy_mark_latest(ARRAY(SELECT DISTINCT vehicle_id FROM old_rows));
+  RETURN NULL;
+END $$;
+CREATE FUNCTION insurance_policy_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM insurance_policy_mark_latest(ARRAY[OLD.vehicle_id, NEW.vehicle_id]);
+  RETURN NULL;
+END $$;
+CREATE TRIGGER insurance_policy_inserted AFTER INSERT ON insurance_policy REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION insurance_policy_inserted();
+CREATE TRIGGER insurance_policy_deleted AFTER DELETE ON insurance_policy REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION insurance_policy_deleted();
+CREATE TRIGGER insurance_policy_moved AFTER UPDATE OF expiry_date, vehicle_id ON insurance_policy
+  FOR EACH ROW EXECUTE FUNCTION insurance_policy_moved();
 
 -- The renewal follow-up of one policy (the vehicle's latest term). No row = 待跟进, version 1.
 CREATE TABLE insurance_renewal (

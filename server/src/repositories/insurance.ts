@@ -60,8 +60,8 @@ const joins = sql`
   LEFT JOIN insurance_renewal r ON r.policy_id = p.id
   LEFT JOIN app_user o ON o.id = r.owner_id`;
 
-/** The vehicle's latest term: the one the renewal pipeline follows. */
-const latestTerm = sql`NOT EXISTS (SELECT 1 FROM insurance_policy n WHERE n.vehicle_id = p.vehicle_id AND n.expiry_date > p.expiry_date)`;
+/** The vehicle's latest term: the one the renewal pipeline follows (kept by migration 490's triggers). */
+const latestTerm = sql`NOT p.superseded`;
 
 function shape(row: PolicyRow, showPhone: boolean): PolicyRecord {
   const { oldCoverages, lines, ...rest } = row;
@@ -117,29 +117,37 @@ function renewalBase(scope: TenantScope, filter: Omit<RenewalFilter, 'from' | 't
 
 const windowSql = (today: Day, from: number, to: number) => sql`p.expiry_date BETWEEN ${addDays(today, from)}::date AND ${addDays(today, to)}::date`;
 
-/** The pipeline page: rows, the bucket counts and the state counts. */
+/**
+ * The pipeline page: rows, and in one pass over the current terms from 90 days ago to 90 days on
+ * (or the chosen window if wider) the bucket counts and the state counts of the window; the total
+ * is the state counts' sum, so no second count.
+ */
 export async function listRenewals(db: Queryable, scope: TenantScope, filter: RenewalFilter, page: { page: number; pageSize: number; showPhone: boolean }) {
   const today = todayOf(scope);
   const base = renewalBase(scope, filter);
-  const inWindow = sql`${base} AND ${windowSql(today, filter.from, filter.to)}`;
-  const withState = filter.state ? sql`${inWindow} AND COALESCE(r.state, 'pending') = ${filter.state}` : inWindow;
-  const fromTables = sql`FROM insurance_policy p JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id LEFT JOIN insurance_renewal r ON r.policy_id = p.id`;
-  const bucketCases = sql.join(
-    RENEWAL_BUCKETS.map((bucket) => sql`count(*) FILTER (WHERE ${windowSql(today, RENEWAL_BUCKET_DAYS[bucket].from, RENEWAL_BUCKET_DAYS[bucket].to)})::int AS ${sql.raw(`"${bucket}"`)}`),
+  const inWindow = windowSql(today, filter.from, filter.to);
+  const withState = filter.state ? sql`${base} AND ${inWindow} AND COALESCE(r.state, 'pending') = ${filter.state}` : sql`${base} AND ${inWindow}`;
+  // customer and vehicle only when a keyword needs them.
+  const people = filter.keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``;
+  const counts = sql.join(
+    [
+      ...RENEWAL_BUCKETS.map((bucket) => sql`count(*) FILTER (WHERE ${windowSql(today, RENEWAL_BUCKET_DAYS[bucket].from, RENEWAL_BUCKET_DAYS[bucket].to)})::int AS ${sql.raw(`"${bucket}"`)}`),
+      ...RENEWAL_STATES.map((state) => sql`count(*) FILTER (WHERE ${inWindow} AND COALESCE(r.state, 'pending') = ${state})::int AS ${sql.raw(`"state_${state}"`)}`),
+    ],
     sql`, `,
   );
-  const [rows, total, buckets, states] = await Promise.all([
+  const [rows, tally] = await Promise.all([
     db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins} WHERE ${withState}
                            ORDER BY p.expiry_date ASC, p.id ASC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`),
-    db.one<{ n: number }>(sql`SELECT count(*)::int AS n ${fromTables} WHERE ${withState}`),
-    db.one<Record<RenewalBucket, number>>(sql`SELECT ${bucketCases} ${fromTables} WHERE ${base} AND ${windowSql(today, -90, 90)}`),
-    db.rows<{ state: RenewalState; n: number }>(sql`SELECT COALESCE(r.state, 'pending') AS state, count(*)::int AS n ${fromTables} WHERE ${inWindow} GROUP BY 1`),
+    db.one<Record<string, number>>(sql`SELECT ${counts} FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+                                       WHERE ${base} AND ${windowSql(today, Math.min(filter.from, -90), Math.max(filter.to, 90))}`),
   ]);
+  const states = Object.fromEntries(RENEWAL_STATES.map((state) => [state, tally?.[`state_${state}`] ?? 0]));
   return {
     rows: rows.map((row) => shape(row, page.showPhone)),
-    total: total?.n ?? 0,
-    buckets: Object.fromEntries(RENEWAL_BUCKETS.map((bucket) => [bucket, buckets?.[bucket] ?? 0])),
-    states: Object.fromEntries(RENEWAL_STATES.map((state) => [state, states.find((row) => row.state === state)?.n ?? 0])),
+    total: filter.state ? states[filter.state]! : Object.values(states).reduce((sum, n) => sum + n, 0),
+    buckets: Object.fromEntries(RENEWAL_BUCKETS.map((bucket) => [bucket, tally?.[bucket] ?? 0])),
+    states,
   };
 }
 

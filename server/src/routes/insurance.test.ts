@@ -128,6 +128,20 @@ describe('the renewal pipeline', () => {
     for (const row of east) expect(mine.rows.map((entry) => entry.id)).toContain(row.id);
     expect((await server.call('POST', '/insurance/renewal/assign', { token: hxAdmin, body: { policyIds: [east[0]!.id], ownerId: 4 } })).code).toBe(404);
   });
+
+  it('follows only the latest term: a newer policy of the car takes over, and leaves again when deleted', async () => {
+    const row = (await renewals(admin, { bucket: 'd30' })).rows.at(-1)!;
+    const inserted = await server.db.one<{ id: number }>(sql`
+      INSERT INTO insurance_policy (chain_id, store_id, vehicle_id, customer_id, insurer, policy_no, compulsory_premium, commercial_premium, start_date, expiry_date)
+      SELECT chain_id, store_id, vehicle_id, customer_id, '中国人保', 'PDAA-TEST-1', 950, 3000, expiry_date + 1, expiry_date + 365
+        FROM insurance_policy WHERE id = ${row.id} RETURNING id`);
+    try {
+      expect((await renewals(admin, { bucket: 'd30' })).rows.map((entry) => entry.id)).not.toContain(row.id);
+    } finally {
+      await server.db.run(sql`DELETE FROM insurance_policy WHERE id = ${inserted!.id}`);
+    }
+    expect((await renewals(admin, { bucket: 'd30' })).rows.map((entry) => entry.id)).toContain(row.id);
+  });
 });
 
 describe('lookup', () => {
@@ -154,7 +168,7 @@ describe('quotes', () => {
     // A 城东店 car whose latest term is still 待跟进 (no follow-up row yet).
     const row = await server.db.one<{ vehicleId: number }>(sql`
       SELECT p.vehicle_id AS "vehicleId" FROM insurance_policy p WHERE p.store_id = 2
-         AND NOT EXISTS (SELECT 1 FROM insurance_policy n WHERE n.vehicle_id = p.vehicle_id AND n.expiry_date > p.expiry_date)
+         AND NOT p.superseded
          AND NOT EXISTS (SELECT 1 FROM insurance_renewal r WHERE r.policy_id = p.id) ORDER BY p.id LIMIT 1`);
     vehicleId = row!.vehicleId;
     today = (await renewals(admin)).today;

@@ -45,7 +45,7 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
     SELECT p.id, p.chain_id AS "chainId", p.store_id AS "storeId", v.energy_type AS energy, round(p.commercial_premium * 100)::int AS commercial,
            p.coverages, (p.expiry_date - ${today}::date)::int AS "daysLeft", p.insurer
       FROM insurance_policy p JOIN vehicle v ON v.id = p.vehicle_id
-     WHERE NOT EXISTS (SELECT 1 FROM insurance_policy n WHERE n.vehicle_id = p.vehicle_id AND n.expiry_date > p.expiry_date)
+     WHERE NOT p.superseded
      ORDER BY p.id`);
   const displacements = [1.4, 1.5, 1.5, 2.0, 2.0, 1.8, 2.5, 3.0];
   const updates: unknown[][] = [];
