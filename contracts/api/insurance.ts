@@ -23,7 +23,8 @@ import {
 const call = apiCalls('保险');
 
 const version = integer('版本号', { min: 1, max: 2_147_483_647 });
-const orEmpty = <S extends z.ZodType>(schema: S) => schema.optional().or(z.literal('').transform(() => undefined));
+/** '' (an empty query parameter) counts as absent; anything else gets the field's own message. */
+const orEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const storeFilter = orEmpty(idList('门店', { max: 500 }));
 
 const coverage = z.object({ code: z.string(), name: z.string(), limit: z.number(), premiumFen: z.number() });
