@@ -54,7 +54,7 @@ export { HOME_PATH, LOGIN_PATH } from './paths';
 /** Paths a visitor without a token may open (spec: route guard). */
 export const PUBLIC_PATHS = ['/', '/login', '/privacy', '/terms', '/plugins'];
 /** Public pages with a token in their path (a shared quote sheet). */
-export const PUBLIC_PREFIXES = ['/insurance-quote/s/'];
+export const PUBLIC_PREFIXES = ['/insurance-share/'];
 
 export const redirects: Redirect[] = [
   { from: '/', to: LOGIN_PATH },
@@ -69,7 +69,7 @@ export const publicPages: PageRoute[] = [
   { path: '/plugins', title: '插件嵌入', showTab: false, description: '把门店管家的功能嵌入您自己的页面。', page: 'plugins' },
   // A quote sheet shared with a customer (保险报价 → 分享链接): read-only, opened on a phone without logging in.
   {
-    path: '/insurance-quote/s/:token', title: '保险报价单', showTab: false, description: '门店发给车主的保险报价单。',
+    path: '/insurance-share/:token', title: '保险报价单', showTab: false, description: '门店发给车主的保险报价单。',
     widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' },
   },
 ];

@@ -35,13 +35,13 @@ export const lookupStyles = `
 .lookup .bulk strong { margin-right: auto; }
 .lookup .policies { list-style: none; margin: 0; padding: 0; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .lookup .policy, .lookup .titles { display: grid;
-  grid-template-columns: 28px minmax(96px, 1fr) minmax(110px, 1.1fr) minmax(96px, 1fr) 118px minmax(120px, 1.1fr) 84px minmax(90px, 0.9fr) minmax(90px, 1.2fr) auto;
+  grid-template-columns: 28px minmax(90px, 0.9fr) minmax(110px, 1.1fr) minmax(90px, 1fr) 104px minmax(120px, 1.2fr) minmax(96px, 0.9fr) minmax(80px, 0.8fr) minmax(80px, 1.1fr) auto;
   align-items: center; gap: 10px; padding: 10px 14px; }
 .lookup .titles { font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); border-radius: var(--sl-border-radius-large) var(--sl-border-radius-large) 0 0; }
 .lookup .policy { border-top: 1px solid var(--sl-color-neutral-100); }
 .lookup .policy.closed { background: var(--sl-color-neutral-50); }
 .lookup .vehicle, .lookup .customer, .lookup .insurer, .lookup .expiry, .lookup .premium, .lookup .state-cell, .lookup .owner { display: flex; flex-direction: column; min-width: 0; }
-.lookup .vehicle > span, .lookup .customer > *, .lookup .insurer > span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.lookup .vehicle > span, .lookup .customer > *, .lookup .insurer > span, .lookup .premium > span, .lookup .state-cell .reason { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
 .lookup .plate { align-self: flex-start; padding: 0; font: inherit; font-weight: 600; color: var(--sl-color-primary-700); background: none; border: 0; cursor: pointer; }
 .lookup .plate:hover { text-decoration: underline; }
 .lookup .customer strong { color: var(--sl-color-neutral-900); }

@@ -22,12 +22,12 @@ export interface QuoteProps {
   share?: string;
 }
 
-const SHARE_PREFIX = '/insurance-quote/s/';
+const SHARE_PREFIX = '/insurance-share/';
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const checked = (event: Event) => (event.target as HTMLInputElement).checked;
 const ENERGY_LABELS: Record<EnergyKind, string> = { fuel: '燃油车', newEnergy: '新能源车（免车船税）' };
 
-/** The share token: the attribute, else the public page's address (/insurance-quote/s/<token>). */
+/** The share token: the attribute, else the public page's address (/insurance-share/<token>). */
 function shareTokenFromPage(): string {
   if (typeof window === 'undefined') return '';
   const path = window.location.pathname;

@@ -8,7 +8,7 @@ export const sheetStyles = `
 .comparison th, .comparison td { padding: 6px 10px; border-bottom: 1px solid #e5e7eb; text-align: right; white-space: nowrap; }
 .comparison thead th { background: #f3f4f6; font-weight: 600; }
 .comparison th[scope='row'], .comparison thead th:first-child { text-align: left; font-weight: 400; white-space: normal; min-width: 150px; }
-.comparison .limit { margin-left: 6px; color: #6b7280; font-size: 12px; }
+.comparison .limit { margin-left: 6px; color: #6b7280; font-size: 12px; white-space: nowrap; }
 .comparison .sub th, .comparison .sub td { color: #4b5563; }
 .comparison .total th, .comparison .total td { font-weight: 700; font-size: 14px; border-bottom: 2px solid #1f2937; }
 .comparison .lowest { background: #dcfce7; }
