@@ -28,7 +28,7 @@ function chartOptions(data: Analysis): Record<'rate' | 'insurer' | 'funnel' | 'l
     rate: {
       color: PALETTE,
       tooltip: { trigger: 'axis', valueFormatter: (value) => (value === null || value === undefined ? '—' : `${String(value)}%`) },
-      legend: { top: 0, type: 'scroll' },
+      legend: { top: 0 },
       grid: { left: 8, right: 12, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: months },
       yAxis: percent,
@@ -54,13 +54,15 @@ function chartOptions(data: Analysis): Record<'rate' | 'insurer' | 'funnel' | 'l
     funnel: {
       color: ['#f59e0b', '#60a5fa', '#2563eb', '#16a34a', '#9ca3af'],
       tooltip: { trigger: 'item', formatter: '{b}：{c}' },
-      series: [{ type: 'funnel', sort: 'none', left: 8, right: 8, top: 8, bottom: 8, minSize: '12%', label: { formatter: '{b} {c}' }, data: data.funnel.map((step) => ({ name: step.name, value: step.count })) }],
+      series: [{ type: 'funnel', sort: 'none', left: 8, right: 8, top: 8, bottom: 8, minSize: '12%', label: { position: 'inside', formatter: '{b} {c}', color: '#fff' }, data: data.funnel.map((step) => ({ name: step.name, value: step.count })) }],
     },
     lost: {
       color: PALETTE,
       tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
-      legend: { bottom: 0, type: 'scroll' },
-      series: [{ type: 'pie', radius: ['38%', '66%'], center: ['50%', '44%'], label: { formatter: '{b}\n{c}' }, data: data.lostReasons.map((row) => ({ name: row.reason, value: row.count })) }],
+      // A plain legend wraps; a scrolling one keeps its hidden items beside the chart (wider than 360 px).
+      legend: { bottom: 0 },
+      // Labels inside the ring: outside ones would leave the chart at 360 px; the legend names them.
+      series: [{ type: 'pie', radius: ['30%', '60%'], center: ['50%', '40%'], label: { position: 'inside', formatter: '{c}', color: '#fff' }, labelLine: { show: false }, data: data.lostReasons.map((row) => ({ name: row.reason, value: row.count })) }],
     },
   };
 }

@@ -10,7 +10,7 @@ export const lookupStyles = `
 .mono { font-family: var(--sl-font-mono); }
 .lookup .head p { margin: 0; }
 .lookup h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
-.lookup .tabs { display: flex; gap: 0; overflow-x: auto; border-bottom: 1px solid var(--sl-color-neutral-200); scrollbar-width: thin; }
+.lookup .tabs { display: flex; flex-wrap: wrap; gap: 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
 .lookup .tab { flex: none; display: inline-flex; align-items: center; gap: 6px; padding: 8px 14px; font: inherit; font-size: 14px; cursor: pointer;
   color: var(--sl-color-neutral-700); background: none; border: 0; border-bottom: 2px solid transparent; margin-bottom: -1px; }
 .lookup .tab:hover { color: var(--sl-color-primary-700); }
@@ -75,6 +75,7 @@ export const lookupStyles = `
 .insurance-dialog sl-radio-group::part(form-control-input) { display: flex; gap: 4px 16px; flex-wrap: wrap; }
 @container insurance-lookup (max-width: 760px) {
   .lookup .titles { display: none; }
+  .lookup .tab { padding: 6px 10px; }
   .lookup .policy { grid-template-columns: 28px 1fr auto; gap: 4px 8px; padding: 12px; align-items: start;
     grid-template-areas: 'pick vehicle state' 'pick customer expiry' 'pick insurer premium' 'pick owner owner' 'pick note note' 'pick actions actions'; }
   .lookup .pick { grid-area: pick; padding-top: 2px; } .lookup .vehicle { grid-area: vehicle; } .lookup .state-cell { grid-area: state; align-items: flex-end; }
