@@ -6,7 +6,7 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { ApiError, bootstrap, getConfig, session, toast, useBusyAction, useValue, type WidgetProps } from '../core';
 import { SignedOut } from '../core/signed-out';
-import { formatDate, formatDateTime } from '../core/formats';
+import { formatDateTime } from '../core/formats';
 import { addDays, addMonths, today as garageToday } from '../../contracts/dates';
 import {
   ADD_ONS, CLAIM_HISTORIES, CLAIM_HISTORY_NAMES, ENERGY_KINDS, NCD_LEVELS, REGIONS, SEAT_LIMITS, SHARE_DAYS, THIRD_PARTY_LIMITS, VIOLATION_REGIONS,
@@ -14,8 +14,6 @@ import {
 } from '../../contracts/insurance';
 import { quoteApi, type Insurers, type QuoteDetail, type QuoteInput, type QuoteSheet, type ShareLink, type SharedQuote, type VehicleInsurance, type VehicleMatch } from './api';
 import { PLATE_REGION, messages } from './messages';
-import { Comparison, Sheet, type SheetData } from './Sheet';
-import { download, printSheet, sheetImage } from './sheet-output';
 
 export interface QuoteProps {
   vehicleId?: string;
@@ -23,6 +21,17 @@ export interface QuoteProps {
 }
 
 const SHARE_PREFIX = '/insurance-share/';
+type SheetParts = typeof import('./sheet-parts');
+/** The sheet's parts, loaded once per page. */
+let sheetParts: Promise<SheetParts> | null = null;
+const loadSheetParts = () => (sheetParts ??= import('./sheet-parts'));
+function useSheetParts(needed: boolean): SheetParts | null {
+  const [parts, setParts] = useState<SheetParts | null>(null);
+  useEffect(() => {
+    if (needed && !parts) void loadSheetParts().then(setParts);
+  }, [needed]);
+  return parts;
+}
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const checked = (event: Event) => (event.target as HTMLInputElement).checked;
 const ENERGY_LABELS: Record<EnergyKind, string> = { fuel: '燃油车', newEnergy: '新能源车（免车船税）' };
@@ -63,37 +72,18 @@ function SharedView({ token, container }: { token: string; container?: ShadowRoo
   const [answer, setAnswer] = useState<SharedQuote | null>(null);
   const [problem, setProblem] = useState('');
   const sheetRef = useRef<HTMLDivElement>(null);
+  const parts = useSheetParts(true);
   useEffect(() => {
     setAnswer(null);
     setProblem('');
     quoteApi.shared(token).then(setAnswer, (error: unknown) => setProblem(error instanceof ApiError && error.msg ? error.msg : messages.sharedFailed));
   }, [token]);
   if (problem) return <div className="shared"><p className="state" role="alert">{problem}</p></div>;
-  if (!answer) return <div className="shared" aria-busy="true"><p className="state">{messages.sharedLoading}</p></div>;
+  if (!answer || !parts) return <div className="shared" aria-busy="true"><p className="state">{messages.sharedLoading}</p></div>;
   return (
     <div className="shared">
-      <div ref={sheetRef}><Sheet data={answer} expiresAt={answer.expiresAt} /></div>
-      <SheetActions data={answer} sheetRef={sheetRef} container={container} />
-    </div>
-  );
-}
-
-function SheetActions({ data, sheetRef, container }: { data: SheetData; sheetRef: { current: HTMLElement | null }; container?: ShadowRoot }) {
-  const [busy, run] = useBusyAction();
-  const print = () => {
-    const sheet = sheetRef.current?.querySelector('.sheet');
-    if (sheet instanceof HTMLElement && !printSheet(sheet)) window.print();
-  };
-  const image = () =>
-    run(async () => {
-      const blob = await sheetImage(data);
-      download(blob, `${messages.sheetTitle}-${data.vehicle.plate}-${formatDate(data.createdAt)}.png`, container ?? document.body);
-      toast.success(messages.imageDone);
-    });
-  return (
-    <div className="actions">
-      <sl-button size="small" onClick={print}><sl-icon slot="prefix" name="printer"></sl-icon>{messages.print}</sl-button>
-      <sl-button size="small" loading={busy} onClick={image}><sl-icon slot="prefix" name="image"></sl-icon>{messages.image}</sl-button>
+      <div ref={sheetRef}><parts.Sheet data={answer} expiresAt={answer.expiresAt} /></div>
+      <parts.SheetActions data={answer} sheetRef={sheetRef} container={container} />
     </div>
   );
 }
@@ -182,6 +172,7 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
   const [problem, setProblem] = useState('');
   const [busy, run] = useBusyAction();
   const sheetRef = useRef<HTMLDivElement>(null);
+  const parts = useSheetParts(computed !== null || detail !== null);
 
   useEffect(() => setVehicleId(initialVehicle), [initialVehicle]);
   const load = () => {
@@ -234,7 +225,7 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
     run(async () => {
       if (typeof input === 'string' || !input) return setProblem(input ?? '');
       setProblem('');
-      const sheet = await quoteApi.compute(input);
+      const [sheet] = await Promise.all([quoteApi.compute(input), loadSheetParts()]);
       setComputed({ sheet, input: JSON.stringify(input) });
     });
   const save = () =>
@@ -242,13 +233,13 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
       if (typeof input === 'string' || !input) return setProblem(input ?? '');
       setProblem('');
       const { id } = await quoteApi.save(input);
-      const [saved, vehicle] = await Promise.all([quoteApi.detail(id), quoteApi.vehicle(String(data.vehicle.id))]);
+      const [saved, vehicle] = await Promise.all([quoteApi.detail(id), quoteApi.vehicle(String(data.vehicle.id)), loadSheetParts()]);
       setDetail(saved);
       setLink(null);
       setData(vehicle);
       toast.success(messages.saved);
     });
-  const open = (id: number) => run(async () => (setDetail(await quoteApi.detail(id)), setLink(null)));
+  const open = (id: number) => run(async () => (setDetail((await Promise.all([quoteApi.detail(id), loadSheetParts()]))[0]), setLink(null)));
   const makeLink = () =>
     run(async () => {
       if (!detail) return;
@@ -383,10 +374,10 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
               {stale ? <span className="stale">{messages.stale}</span> : null}
             </div>
             {problem ? <p className="problem" role="alert">{problem}</p> : null}
-            {computed ? (
+            {computed && parts ? (
               <div className="computed">
                 <h3 style={{ marginTop: 12 }}>{messages.comparison}</h3>
-                <Comparison sheet={computed.sheet} />
+                <parts.Comparison sheet={computed.sheet} />
               </div>
             ) : null}
           </section>
@@ -413,10 +404,10 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
         </div>
       </div>
 
-      {detail ? (
+      {detail && parts ? (
         <div className="sheet-wrap" ref={sheetRef}>
           <div className="actions">
-            <SheetActions data={detail} sheetRef={sheetRef} container={container} />
+            <parts.SheetActions data={detail} sheetRef={sheetRef} container={container} />
             <sl-select size="small" label={messages.shareDays} value={shareDays} hoist style={{ width: '110px' }} onsl-change={(event: Event) => setShareDays(inputValue(event))}>
               {[1, 3, 7, 15, 30].map((days) => <sl-option key={days} value={String(days)}>{days} 天</sl-option>)}
             </sl-select>
@@ -429,7 +420,7 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
               <span><sl-button size="small" onClick={() => void copy(siteUrl(link.path))}><sl-icon slot="prefix" name="clipboard"></sl-icon>{messages.copy}</sl-button></span>
             </div>
           ) : null}
-          <Sheet data={detail} />
+          <parts.Sheet data={detail} />
         </div>
       ) : null}
     </div>
