@@ -160,7 +160,7 @@ writeSection(`## Renewal pipeline (issue 16)
 
 \`GET /api/insurance/renewals\` as the headquarters admin (data scope: all stores), ${RUNS} timed runs per
 page after warm-up, API and bare SQL interleaved. "裸 SQL" replays the statements that request ran
-(token check, settings, 客户运营 rules, rows, total, bucket counts, state counts, stores, staff), with
+(token check, settings, 客户运营 rules, page rows, one pass counting the bucket tabs and state chips, stores, staff), with
 the same parallelism, straight on the database driver. Targets as the customer list: API p95 ≤
 ${TARGET_P95.postgres} ms on PostgreSQL and ≤ ${TARGET_P95.pglite} ms on PGlite, and within ${TARGET_RATIO}× of the bare SQL.
 
