@@ -88,7 +88,8 @@ export async function searchPolicies(db: Queryable, scope: TenantScope, input: {
   const [rows, total] = await Promise.all([
     db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins} WHERE ${where}
                            ORDER BY p.expiry_date DESC, p.id DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`),
-    db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM insurance_policy p JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id WHERE ${where}`),
+    db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM insurance_policy p
+                              ${keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``} WHERE ${where}`),
   ]);
   return { rows: rows.map((row) => shape(row, showPhone)), total: total?.n ?? 0 };
 }
@@ -137,8 +138,11 @@ export async function listRenewals(db: Queryable, scope: TenantScope, filter: Re
     sql`, `,
   );
   const [rows, tally] = await Promise.all([
-    db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins} WHERE ${withState}
-                           ORDER BY p.expiry_date ASC, p.id ASC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`),
+    // The page's ids first (current-term index, joins only where a filter needs them), then the 10 rows' details.
+    db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins}
+                            WHERE p.id IN (SELECT p.id FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id WHERE ${withState}
+                                            ORDER BY p.expiry_date ASC, p.id ASC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize})
+                            ORDER BY p.expiry_date ASC, p.id ASC`),
     db.one<Record<string, number>>(sql`SELECT ${counts} FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id
                                        WHERE ${base} AND ${windowSql(today, Math.min(filter.from, -90), Math.max(filter.to, 90))}`),
   ]);

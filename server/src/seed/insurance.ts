@@ -33,12 +33,12 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
 
   // Agents: staff who work in the policy's store (headquarters staff work everywhere).
   await db.run(sql`
-    UPDATE insurance_policy p SET agent_id = s.ids[1 + p.id % array_length(s.ids, 1)]
+    UPDATE insurance_policy p SET agent_id = s.ids[1 + p.id % array_length(s.ids, 1)],
+           agent_name = (SELECT nick_name FROM app_user u WHERE u.id = s.ids[1 + p.id % array_length(s.ids, 1)])
       FROM (SELECT g.id AS store_id, array_agg(u.id ORDER BY u.id) AS ids
               FROM garage g JOIN app_user u ON u.chain_id = g.chain_id AND (g.id = ANY(u.store_ids) OR cardinality(u.store_ids) = 0)
              GROUP BY g.id) s
      WHERE s.store_id = p.store_id`);
-  await db.run(sql`UPDATE insurance_policy p SET agent_name = u.nick_name FROM app_user u WHERE u.id = p.agent_id`);
 
   // The latest terms: 车船税 by a displacement the series plausibly has, and 商业险 lines.
   const latest = await db.rows<{ id: number; chainId: number; storeId: number; energy: string; commercial: number; coverages: { name: string; amount: number }[]; daysLeft: number; insurer: string }>(sql`
