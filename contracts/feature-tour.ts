@@ -53,11 +53,14 @@ export const FEATURE_AREAS: FeatureArea[] = [
     title: '保险',
     summary: '查询车辆保险到期情况，多家保险公司一次报价，分析续保率。',
     audience: '续保专员、店长',
-    available: [],
-    coming: ['保险查询', '保险报价', '保险分析'],
+    available: [
+      '保险查询：按到期区间和跟进状态跟进续保，批量分配，打电话、发续保短信、去报价',
+      '保险报价：交强险按官方费率实时计算，多家保险公司并排对比，打印、存图、分享链接',
+      '保险分析：续保率、各保险公司保费、跟进漏斗、战败原因与员工排名',
+    ],
+    coming: [],
     path: '/home/insurance',
     permission: Permission.insurance,
-    // Until then the customer list finds policies about to expire (保险到期 filter).
     helpSlug: 'customer-list',
   },
   {

@@ -53,6 +53,8 @@ export { HOME_PATH, LOGIN_PATH } from './paths';
 
 /** Paths a visitor without a token may open (spec: route guard). */
 export const PUBLIC_PATHS = ['/', '/login', '/privacy', '/terms', '/plugins'];
+/** Public pages with a token in their path (a shared quote sheet). */
+export const PUBLIC_PREFIXES = ['/insurance-share/'];
 
 export const redirects: Redirect[] = [
   { from: '/', to: LOGIN_PATH },
@@ -65,6 +67,11 @@ export const publicPages: PageRoute[] = [
   { path: '/privacy', title: '隐私政策', showTab: false, description: '门店管家如何收集、使用和保护您的信息。', page: 'privacy' },
   { path: '/terms', title: '用户协议', showTab: false, description: '使用门店管家服务的条款。', page: 'terms' },
   { path: '/plugins', title: '插件嵌入', showTab: false, description: '把门店管家的功能嵌入您自己的页面。', page: 'plugins' },
+  // A quote sheet shared with a customer (保险报价 → 分享链接): read-only, opened on a phone without logging in.
+  {
+    path: '/insurance-share/:token', title: '保险报价单', showTab: false, description: '门店发给车主的保险报价单。',
+    widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' },
+  },
 ];
 
 export const homePages: PageRoute[] = [
@@ -137,7 +144,7 @@ export const homePages: PageRoute[] = [
   {
     path: '/home/insurance', title: '保险查询', showTab: true, permission: Permission.insurance,
     description: '按车牌或车架号查询车辆保险到期情况，提前跟进续保。',
-    widget: { folder: 'insurance', tag: 'garage-insurance-lookup' },
+    widget: { folder: 'insurance-lookup', tag: 'garage-insurance-lookup' },
   },
 ];
 
@@ -178,9 +185,9 @@ export const sections: SectionRoute[] = [
       { path: '/home/shop/smsMall', title: '短信商城', showTab: true, description: '短信套餐与营销模板包。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'sms' } } },
       { path: '/home/shop/webPhone', title: '网络电话', showTab: true, permission: Permission.webPhone, description: '开通网络电话，在浏览器里直接外呼客户，通话自动留痕。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'web-phone' } } },
       { path: '/home/shop/enterprise-wechat', title: '企业微信', showTab: true, description: '对接企业微信，在聊天侧边栏查看客户档案。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'enterprise-wechat' } } },
-      { path: '/home/shop/insurance-analysis', title: '保险分析', showTab: true, permission: Permission.insurance, description: '分析续保率、险种结构和保险到期分布。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'insurance-analysis' } } },
+      { path: '/home/shop/insurance-analysis', title: '保险分析', showTab: true, permission: Permission.insurance, description: '分析续保率、险种结构和保险到期分布。', widget: { folder: 'insurance-analysis', tag: 'garage-insurance-analysis' } },
       { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, description: '客户画像、消费频次与流失分析。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'customer-analysis' } } },
-      { path: '/home/shop/insurance-quote', title: '保险报价', showTab: true, permission: Permission.insurance, description: '录入车辆信息，一次获取多家保险公司的报价。', widget: { folder: 'insurance', tag: 'garage-insurance-quote' } },
+      { path: '/home/shop/insurance-quote', title: '保险报价', showTab: true, permission: Permission.insurance, description: '录入车辆信息，一次获取多家保险公司的报价。', widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' } },
     ],
   },
 ];
@@ -244,5 +251,5 @@ export function findPage(pathname: string): PageRoute | undefined {
 
 export function isPublicPath(pathname: string): boolean {
   const wanted = pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  return PUBLIC_PATHS.includes(wanted);
+  return PUBLIC_PATHS.includes(wanted) || PUBLIC_PREFIXES.some((prefix) => wanted.startsWith(prefix));
 }

@@ -180,6 +180,13 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
     attributes: () => ({ token, kind: 'potential' }),
     ready: (page) => page.locator('garage-customer-import [data-lead]').first().waitFor(),
   },
+  { feature: 'insurance-lookup', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-lookup [data-policy]').first().waitFor() },
+  {
+    feature: 'insurance-quote',
+    attributes: () => ({ token, 'vehicle-id': String(vehicleId) }),
+    ready: (page) => page.locator('garage-insurance-quote [data-testid="compulsory-premium"]').waitFor(),
+  },
+  { feature: 'insurance-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-analysis [data-chart="rate"] svg').waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

@@ -56,6 +56,8 @@ describe('each widget alone on a partner page', () => {
       // Its own script came, and the phone bar really loaded what a call needs.
       expect(weight.files.map((file) => file.path)).toContain(`/widgets/${widget.feature}.js`);
       if (widget.feature === 'phone-bar') expect(weight.files.some((file) => /JsSIP-[\w-]+\.js$/.test(file.path))).toBe(true);
+      // 保险分析 drew its charts: the ECharts chunk came, measured on its own (notes: insurance-widget).
+      if (widget.separately) expect(weight.separate.map((file) => file.path)).toEqual([expect.stringMatching(widget.separately)]);
       // Every script the build compressed was sent compressed.
       const uncompressed = weight.files.filter((file) => file.path.endsWith('.js') && file.raw >= PRECOMPRESS_MIN_BYTES && !['br', 'gzip'].includes(file.encoding));
       expect(uncompressed.map((file) => file.path)).toEqual([]);

@@ -23,6 +23,8 @@ export interface WidgetCase {
   budget: number;
   /** Signed in through the `token` attribute. */
   signedIn: boolean;
+  /** Chunks it loads that are measured on their own, outside the budget (保险分析's ECharts). */
+  separately?: RegExp;
 }
 
 const KB = 1024;
@@ -56,6 +58,10 @@ export const WIDGET_CASES: WidgetCase[] = [
   { tag: 'garage-mall', feature: 'mall', budget: 90 * KB, signedIn: true },
   // 批量导入 (issue 13): the file is read by the server, never by the widget.
   { tag: 'garage-customer-import', feature: 'customer-import', budget: 90 * KB, signedIn: true },
+  // 保险 (issue 16); 保险分析's ECharts chunk is measured on its own (not in the budget).
+  { tag: 'garage-insurance-lookup', feature: 'insurance-lookup', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-insurance-quote', feature: 'insurance-quote', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-insurance-analysis', feature: 'insurance-analysis', budget: 90 * KB, signedIn: true, separately: /\/chunks\/charts-[\w-]+\.js$/ },
 ];
 
 export interface LoadedFile {
@@ -79,6 +85,8 @@ export interface WidgetWeight {
   raw: number;
   /** Bytes of API answers (data, not code), for information. */
   api: number;
+  /** The files of `widget.separately`, not in the figures above. */
+  separate: LoadedFile[];
 }
 
 const API_PREFIXES = ['/api/', '/wecom/', '/ai/'];
@@ -177,6 +185,7 @@ export async function prepareWeightSetup(server: TestServer): Promise<WeightSetu
     attributes: {
       'garage-vehicle-panorama': { 'vehicle-id': String(vehicle.id) },
       'garage-maint-timeline': { 'vehicle-id': String(vehicle.id) },
+      'garage-insurance-quote': { 'vehicle-id': String(vehicle.id) },
       // Nothing listens there: the line fails and retries, having loaded all it needs.
       'garage-phone-bar': { 'sip-server': `ws://127.0.0.1:${await closedPort()}/webrtc` },
     },
@@ -251,5 +260,7 @@ export async function weighWidget(
     await context.close();
   }
   files.sort((a, b) => b.wire - a.wire);
-  return { widget, files, wire: sum(files, 'wire'), brotli: sum(files, 'brotli'), gzip: sum(files, 'gzip'), raw: sum(files, 'raw'), api };
+  const separate = files.filter((file) => widget.separately?.test(file.path));
+  const counted = files.filter((file) => !separate.includes(file));
+  return { widget, files: counted, wire: sum(counted, 'wire'), brotli: sum(counted, 'brotli'), gzip: sum(counted, 'gzip'), raw: sum(counted, 'raw'), api, separate };
 }

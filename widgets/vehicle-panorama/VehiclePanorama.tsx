@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
-import { bootstrap, emit, isCancelled, session, useValue, type WidgetProps } from '../core';
+import { bootstrap, emit, isCancelled, navigate, session, useValue, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { panoramaApi, type VehicleMatch, type VehiclePanorama as Panorama } from './api';
@@ -12,6 +12,9 @@ import { messages } from './messages';
 export interface VehiclePanoramaProps {
   vehicleId?: string;
 }
+
+/** 保险报价 for this vehicle (issue 16). */
+const QUOTE_PATH = '/home/shop/insurance-quote';
 
 /** Visits listed before 「还有 N 条更早的记录」. */
 const VISITS_SHOWN = 8;
@@ -142,7 +145,8 @@ export function VehiclePanorama({ vehicleId, host }: VehiclePanoramaProps & Widg
           ))}
         </div>
       ) : (
-        <PanoramaView panorama={panorama} showPrice={showPrice} showPhone={showPhone} onCall={() => host && emit(host, GARAGE_EVENTS.call, { number: panorama.owner.mobile, customerId: panorama.owner.id, name: panorama.owner.name })} />
+        <PanoramaView panorama={panorama} showPrice={showPrice} showPhone={showPhone} onCall={() => host && emit(host, GARAGE_EVENTS.call, { number: panorama.owner.mobile, customerId: panorama.owner.id, name: panorama.owner.name })}
+          onQuote={() => host && navigate(`${QUOTE_PATH}?vehicleId=${panorama.vehicle.id}`, host)} />
       )}
     </div>
   );
@@ -157,7 +161,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Panorama; showPrice: boolean; showPhone: boolean; onCall(): void }) {
+function PanoramaView({ panorama, showPrice, showPhone, onCall, onQuote }: { panorama: Panorama; showPrice: boolean; showPhone: boolean; onCall(): void; onQuote(): void }) {
   const { vehicle, owner, visits, policies, spendByYear } = panorama;
   const masked = !showPhone || owner.mobile.includes('*');
   const mobile = masked && /^\d{11}$/.test(owner.mobile) ? `${owner.mobile.slice(0, 3)}****${owner.mobile.slice(7)}` : owner.mobile;
@@ -254,7 +258,10 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
         </section>
 
         <section className="card">
-          <h3>{messages.insurance}</h3>
+          <div className="card-head">
+            <h3>{messages.insurance}</h3>
+            <sl-button size="small" onClick={onQuote}>{messages.quote}</sl-button>
+          </div>
           {policy ? (
             <dl>
               <Fact label={messages.fields.insurer}>{policy.insurer}</Fact>
@@ -273,6 +280,13 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall }: { panorama: Pa
           ) : (
             <p className="muted">{messages.noInsurance}</p>
           )}
+          {policies.length > 1 ? (
+            <ul className="earlier-policies small muted" aria-label={messages.earlierPolicies}>
+              {policies.slice(1, 4).map((earlier) => (
+                <li key={earlier.id}>{earlier.insurer} <span className="figure">{earlier.startDate} 至 {earlier.expiryDate}</span></li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       </div>
 

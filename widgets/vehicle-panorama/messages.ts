@@ -42,6 +42,8 @@ export const messages = {
   hidden: '—',
   insuranceLeft: (days: number) => (days < 0 ? `已脱保 ${-days} 天` : days === 0 ? '今天到期' : `${days} 天后到期`),
   noInsurance: '暂无保险记录',
+  quote: '报价',
+  earlierPolicies: '往期保单',
   visitCount: '到店次数',
   totalSpend: '累计消费',
   lastVisit: '最近到店',

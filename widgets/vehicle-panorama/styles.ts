@@ -41,6 +41,8 @@ export const vehiclePanoramaStyles = `
 .card { display: flex; flex-direction: column; gap: 10px; padding: 16px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); min-width: 0; }
 .card p { margin: 0; }
+.card-head { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
+.earlier-policies { margin: 0; padding: 6px 0 0; list-style: none; border-top: 1px dashed var(--sl-color-neutral-200); font-size: 12px; color: var(--sl-color-neutral-600); }
 h3 { margin: 0; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-700); }
 dl { margin: 0; display: flex; flex-direction: column; gap: 6px; }
 .fact { display: flex; gap: 10px; align-items: center; min-height: 24px; }

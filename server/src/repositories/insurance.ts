@@ -1,0 +1,347 @@
+/**
+ * The SQL of 保险: policies within the caller's data scope, the renewal pipeline (one follow-up
+ * row per policy, absent = 待跟进 version 1), saved quotes and their share links, analysis, and
+ * the chain's insurer settings. 002's premiums are numeric yuan: read here as integer fen.
+ */
+import { addDays, today as garageToday, type Day } from '../../../contracts/dates';
+import { maskMobile } from '../../../contracts/rules/mobile';
+import { DEFAULT_INSURERS, RENEWAL_BUCKET_DAYS, RENEWAL_BUCKETS, RENEWAL_STATES, type InsurerTariff, type RenewalBucket, type RenewalState } from '../../../contracts/insurance';
+import { sql, type Queryable, type SQL } from '../db/database';
+import type { TenantScope } from './scope';
+
+export interface PolicyRecord {
+  id: number;
+  storeId: number;
+  storeName: string;
+  vehicleId: number;
+  customerId: number;
+  customerName: string;
+  mobile: string;
+  plate: string;
+  vin: string;
+  brand: string;
+  insurer: string;
+  policyNo: string;
+  startDate: string;
+  expiryDate: string;
+  daysLeft: number;
+  compulsoryFen: number;
+  commercialFen: number;
+  vehicleTaxFen: number;
+  coverages: { code: string; name: string; limit: number; premiumFen: number }[];
+  agentName: string;
+  state: RenewalState;
+  lostReason: string;
+  ownerId: number | null;
+  ownerName: string;
+  note: string;
+  nextContact: string | null;
+  version: number;
+}
+
+interface PolicyRow extends Omit<PolicyRecord, 'coverages'> {
+  oldCoverages: { name: string; amount?: number }[];
+  lines: PolicyRecord['coverages'];
+}
+
+const columns = (today: Day) => sql`
+  p.id, p.store_id AS "storeId", g.name AS "storeName", p.vehicle_id AS "vehicleId", p.customer_id AS "customerId",
+  c.name AS "customerName", c.mobile, v.plate, v.vin, v.brand, p.insurer, p.policy_no AS "policyNo",
+  p.start_date AS "startDate", p.expiry_date AS "expiryDate", (p.expiry_date - ${today}::date)::int AS "daysLeft",
+  round(p.compulsory_premium * 100)::int AS "compulsoryFen", round(p.commercial_premium * 100)::int AS "commercialFen",
+  p.vehicle_tax_fen AS "vehicleTaxFen", p.coverages AS "oldCoverages", p.commercial_lines AS lines, p.agent_name AS "agentName",
+  COALESCE(r.state, 'pending') AS state, COALESCE(r.lost_reason, '') AS "lostReason", r.owner_id AS "ownerId",
+  COALESCE(o.nick_name, '') AS "ownerName", COALESCE(r.note, '') AS note, r.next_contact AS "nextContact", COALESCE(r.version, 1) AS version`;
+
+const joins = sql`
+  JOIN garage g ON g.id = p.store_id
+  JOIN customer c ON c.id = p.customer_id
+  JOIN vehicle v ON v.id = p.vehicle_id
+  LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+  LEFT JOIN app_user o ON o.id = r.owner_id`;
+
+/** The vehicle's latest term: the one the renewal pipeline follows (kept by migration 490's triggers). */
+const latestTerm = sql`NOT p.superseded`;
+
+function shape(row: PolicyRow, showPhone: boolean): PolicyRecord {
+  const { oldCoverages, lines, ...rest } = row;
+  const coverages = lines.length > 0 ? lines : oldCoverages.map((entry) => ({ code: '', name: entry.name, limit: entry.amount ?? 0, premiumFen: 0 }));
+  return { ...rest, mobile: showPhone ? rest.mobile : maskMobile(rest.mobile), coverages };
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Plate (with or without province or separators), VIN, customer name or mobile. */
+function keywordSql(keyword: string | undefined): SQL | null {
+  if (!keyword) return null;
+  const like = likeText(keyword);
+  const plate = likeText(keyword.toUpperCase().replace(/[\s·.\-]/g, ''));
+  return sql`(v.plate LIKE ${plate} OR v.vin LIKE ${plate} OR c.name ILIKE ${like} OR c.mobile LIKE ${like})`;
+}
+
+export async function searchPolicies(db: Queryable, scope: TenantScope, input: { keyword?: string; storeIds?: number[]; page: number; pageSize: number }, showPhone: boolean) {
+  const today = todayOf(scope);
+  const parts: SQL[] = [scope.storeRowsIn('p', input.storeIds)];
+  const keyword = keywordSql(input.keyword);
+  if (keyword) parts.push(keyword);
+  const where = sql.join(parts, sql` AND `);
+  const [rows, total] = await Promise.all([
+    db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins} WHERE ${where}
+                           ORDER BY p.expiry_date DESC, p.id DESC LIMIT ${input.pageSize} OFFSET ${(input.page - 1) * input.pageSize}`),
+    db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM insurance_policy p
+                              ${keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``} WHERE ${where}`),
+  ]);
+  return { rows: rows.map((row) => shape(row, showPhone)), total: total?.n ?? 0 };
+}
+
+export const todayOf = (scope: TenantScope): Day => garageToday(scope.timeZone);
+
+export interface RenewalFilter {
+  from: number;
+  to: number;
+  state?: RenewalState;
+  ownerId?: number;
+  keyword?: string;
+  due: boolean;
+  storeIds?: number[];
+}
+
+/** Scope, store, owner and keyword: the filters the bucket tabs count under. */
+function renewalBase(scope: TenantScope, filter: Omit<RenewalFilter, 'from' | 'to' | 'state'>): SQL {
+  const parts: SQL[] = [scope.storeRowsIn('p', filter.storeIds), latestTerm];
+  if (filter.ownerId !== undefined) parts.push(filter.ownerId === 0 ? sql`r.owner_id IS NULL` : sql`r.owner_id = ${filter.ownerId}`);
+  const keyword = keywordSql(filter.keyword);
+  if (keyword) parts.push(keyword);
+  if (filter.due) parts.push(sql`r.next_contact <= ${scope.today()} AND r.state IN ('pending', 'contacted', 'quoted')`);
+  return sql.join(parts, sql` AND `);
+}
+
+const windowSql = (today: Day, from: number, to: number) => sql`p.expiry_date BETWEEN ${addDays(today, from)}::date AND ${addDays(today, to)}::date`;
+
+/**
+ * The pipeline page: rows, and in one pass over the current terms from 90 days ago to 90 days on
+ * (or the chosen window if wider) the bucket counts and the state counts of the window; the total
+ * is the state counts' sum, so no second count.
+ */
+export async function listRenewals(db: Queryable, scope: TenantScope, filter: RenewalFilter, page: { page: number; pageSize: number; showPhone: boolean }) {
+  const today = todayOf(scope);
+  const base = renewalBase(scope, filter);
+  const inWindow = windowSql(today, filter.from, filter.to);
+  const withState = filter.state ? sql`${base} AND ${inWindow} AND COALESCE(r.state, 'pending') = ${filter.state}` : sql`${base} AND ${inWindow}`;
+  // customer and vehicle only when a keyword needs them.
+  const people = filter.keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``;
+  const counts = sql.join(
+    [
+      ...RENEWAL_BUCKETS.map((bucket) => sql`count(*) FILTER (WHERE ${windowSql(today, RENEWAL_BUCKET_DAYS[bucket].from, RENEWAL_BUCKET_DAYS[bucket].to)})::int AS ${sql.raw(`"${bucket}"`)}`),
+      ...RENEWAL_STATES.map((state) => sql`count(*) FILTER (WHERE ${inWindow} AND COALESCE(r.state, 'pending') = ${state})::int AS ${sql.raw(`"state_${state}"`)}`),
+    ],
+    sql`, `,
+  );
+  const [rows, tally] = await Promise.all([
+    // The page's ids first (current-term index, joins only where a filter needs them), then the 10 rows' details.
+    db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins}
+                            WHERE p.id IN (SELECT p.id FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id WHERE ${withState}
+                                            ORDER BY p.expiry_date ASC, p.id ASC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize})
+                            ORDER BY p.expiry_date ASC, p.id ASC`),
+    db.one<Record<string, number>>(sql`SELECT ${counts} FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+                                       WHERE ${base} AND ${windowSql(today, Math.min(filter.from, -90), Math.max(filter.to, 90))}`),
+  ]);
+  const states = Object.fromEntries(RENEWAL_STATES.map((state) => [state, tally?.[`state_${state}`] ?? 0]));
+  return {
+    rows: rows.map((row) => shape(row, page.showPhone)),
+    total: filter.state ? states[filter.state]! : Object.values(states).reduce((sum, n) => sum + n, 0),
+    buckets: Object.fromEntries(RENEWAL_BUCKETS.map((bucket) => [bucket, tally?.[bucket] ?? 0])),
+    states,
+  };
+}
+
+/** One policy the caller may see, or undefined. */
+export async function findPolicy(db: Queryable, scope: TenantScope, id: number, showPhone = false) {
+  const row = await db.one<PolicyRow>(sql`SELECT ${columns(todayOf(scope))} FROM insurance_policy p ${joins} WHERE p.id = ${id} AND ${scope.storeRows('p')}`);
+  return row ? shape(row, showPhone) : undefined;
+}
+
+export async function vehiclePoliciesOf(db: Queryable, scope: TenantScope, vehicleId: number, showPhone: boolean) {
+  const rows = await db.rows<PolicyRow>(sql`SELECT ${columns(todayOf(scope))} FROM insurance_policy p ${joins}
+                                           WHERE p.vehicle_id = ${vehicleId} AND ${scope.storeRows('p')} ORDER BY p.expiry_date DESC, p.id DESC`);
+  return rows.map((row) => shape(row, showPhone));
+}
+
+export function vehicleOf(db: Queryable, scope: TenantScope, vehicleId: number) {
+  return db.one<{ id: number; storeId: number; plate: string; vin: string; brand: string; series: string; customerId: number; customerName: string; mobile: string; energy: string }>(sql`
+    SELECT v.id, v.store_id AS "storeId", v.plate, v.vin, v.brand, v.series, v.customer_id AS "customerId", c.name AS "customerName", c.mobile, v.energy_type AS energy
+      FROM vehicle v JOIN customer c ON c.id = v.customer_id WHERE v.id = ${vehicleId} AND ${scope.storeRows('v')}`);
+}
+
+/**
+ * Writes the follow-up if its version is still `version` (no row = version 1); answers the new
+ * version, or undefined when somebody changed it first.
+ */
+export async function writeRenewal(
+  tx: Queryable,
+  policy: { id: number; chainId: number; storeId: number },
+  version: number,
+  change: { state: RenewalState; lostReason: string; note: string; nextContact: string | null; userId: number },
+) {
+  const row = await tx.one<{ version: number }>(sql`
+    INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, state, lost_reason, note, next_contact, updated_by, version)
+    SELECT ${policy.id}, ${policy.chainId}, ${policy.storeId}, ${change.state}, ${change.lostReason}, ${change.note}, ${change.nextContact}::date, ${change.userId}, 2
+     WHERE ${version} = 1
+    ON CONFLICT (policy_id) DO NOTHING
+    RETURNING r.version`);
+  if (row) return row.version;
+  // A stored row starts at version 2, so a client's 1 that hit a row is stale (somebody wrote first).
+  if (version === 1) return undefined;
+  const updated = await tx.one<{ version: number }>(sql`
+    UPDATE insurance_renewal r SET state = ${change.state}, lost_reason = ${change.lostReason}, note = ${change.note},
+           next_contact = ${change.nextContact}::date, updated_by = ${change.userId}, updated_at = now(), version = r.version + 1
+     WHERE r.policy_id = ${policy.id} AND r.version = ${version} RETURNING r.version`);
+  return updated?.version;
+}
+
+export async function logRenewal(tx: Queryable, entry: { chainId: number; policyId: number; userId: number | null; state: RenewalState; lostReason: string; note: string; nextContact: string | null }) {
+  await tx.run(sql`INSERT INTO insurance_renewal_log (chain_id, policy_id, user_id, state, lost_reason, note, next_contact)
+                   VALUES (${entry.chainId}, ${entry.policyId}, ${entry.userId}, ${entry.state}, ${entry.lostReason}, ${entry.note}, ${entry.nextContact}::date)`);
+}
+
+/** Policies of the scope among `ids`, locked (others are silently not there). */
+export function lockPolicies(tx: Queryable, scope: TenantScope, ids: number[]) {
+  return tx.rows<{ id: number; storeId: number; state: RenewalState }>(sql`
+    SELECT p.id, p.store_id AS "storeId", COALESCE(r.state, 'pending') AS state FROM insurance_policy p LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+     WHERE p.id = ANY(${sql.param(ids)}::int[]) AND ${scope.storeRows('p')} ORDER BY p.id FOR UPDATE OF p`);
+}
+
+export async function assignRenewalOwner(tx: Queryable, chainId: number, policies: { id: number; storeId: number }[], ownerId: number, userId: number) {
+  for (const policy of policies) {
+    await tx.run(sql`
+      INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, owner_id, updated_by) VALUES (${policy.id}, ${chainId}, ${policy.storeId}, ${ownerId}, ${userId})
+      ON CONFLICT (policy_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
+  }
+  return policies.length;
+}
+
+export function renewalLogOf(db: Queryable, scope: TenantScope, policyId: number) {
+  return db.rows<{ id: number; at: string; userName: string; state: RenewalState; lostReason: string; note: string; nextContact: string | null }>(sql`
+    SELECT l.id, l.created_at AS at, COALESCE(u.nick_name, '') AS "userName", l.state, l.lost_reason AS "lostReason", l.note, l.next_contact AS "nextContact"
+      FROM insurance_renewal_log l JOIN insurance_policy p ON p.id = l.policy_id LEFT JOIN app_user u ON u.id = l.user_id
+     WHERE l.policy_id = ${policyId} AND ${scope.storeRows('p')} ORDER BY l.created_at DESC, l.id DESC`);
+}
+
+// ---------------------------------------------------------------- quotes and share links
+
+export async function insertQuote(tx: Queryable, quote: { chainId: number; storeId: number; vehicleId: number; customerId: number; input: unknown; sheet: unknown; lowestTotalFen: number; userId: number }) {
+  const row = await tx.one<{ id: number }>(sql`
+    INSERT INTO insurance_quote (chain_id, store_id, vehicle_id, customer_id, input, sheet, lowest_total_fen, created_by)
+    VALUES (${quote.chainId}, ${quote.storeId}, ${quote.vehicleId}, ${quote.customerId}, ${JSON.stringify(quote.input)}::jsonb, ${JSON.stringify(quote.sheet)}::jsonb,
+            ${quote.lowestTotalFen}, ${quote.userId}) RETURNING id`);
+  return row!.id;
+}
+
+export function quotesOfVehicle(db: Queryable, scope: TenantScope, vehicleId: number) {
+  return db.rows<{ id: number; createdAt: string; userName: string; startDate: string; insurers: string[]; lowestTotalFen: number }>(sql`
+    SELECT q.id, q.created_at AS "createdAt", COALESCE(u.nick_name, '') AS "userName", q.sheet->>'startDate' AS "startDate",
+           ARRAY(SELECT o->>'insurerName' FROM jsonb_array_elements(q.sheet->'offers') o) AS insurers, q.lowest_total_fen AS "lowestTotalFen"
+      FROM insurance_quote q LEFT JOIN app_user u ON u.id = q.created_by
+     WHERE q.vehicle_id = ${vehicleId} AND ${scope.storeRows('q')} ORDER BY q.created_at DESC, q.id DESC LIMIT 50`);
+}
+
+export interface QuoteRecord {
+  id: number;
+  chainId: number;
+  createdAt: string;
+  userName: string;
+  storeName: string;
+  storePhone: string;
+  plate: string;
+  brand: string;
+  series: string;
+  customerName: string;
+  mobile: string;
+  sheet: unknown;
+}
+
+const quoteColumns = sql`
+  q.id, q.chain_id AS "chainId", q.created_at AS "createdAt", COALESCE(u.nick_name, '') AS "userName", g.name AS "storeName", g.phone AS "storePhone",
+  v.plate, v.brand, v.series, c.name AS "customerName", c.mobile, q.sheet`;
+const quoteJoins = sql`JOIN garage g ON g.id = q.store_id JOIN vehicle v ON v.id = q.vehicle_id JOIN customer c ON c.id = q.customer_id LEFT JOIN app_user u ON u.id = q.created_by`;
+
+export function findQuote(db: Queryable, scope: TenantScope, id: number) {
+  return db.one<QuoteRecord>(sql`SELECT ${quoteColumns} FROM insurance_quote q ${quoteJoins} WHERE q.id = ${id} AND ${scope.storeRows('q')}`);
+}
+
+export async function insertShare(tx: Queryable, share: { chainId: number; quoteId: number; tokenHash: string; days: number; userId: number }) {
+  const row = await tx.one<{ expiresAt: string }>(sql`
+    INSERT INTO insurance_quote_share (chain_id, quote_id, token_hash, expires_at, created_by)
+    VALUES (${share.chainId}, ${share.quoteId}, ${share.tokenHash}, now() + make_interval(days => ${share.days}::int), ${share.userId}) RETURNING expires_at AS "expiresAt"`);
+  return row!.expiresAt;
+}
+
+/** The quote a share token opens (by its hash), with whether the link is still valid. Nothing else. */
+export function sharedQuoteOf(db: Queryable, tokenHash: string) {
+  return db.one<QuoteRecord & { expiresAt: string; expired: boolean }>(sql`
+    SELECT ${quoteColumns}, s.expires_at AS "expiresAt", s.expires_at <= now() AS expired
+      FROM insurance_quote_share s JOIN insurance_quote q ON q.id = s.quote_id AND q.chain_id = s.chain_id ${quoteJoins}
+     WHERE s.token_hash = ${tokenHash}`);
+}
+
+/** Moves the vehicle's open renewal (待跟进/已联系) to 已报价 after a quote is saved. */
+export async function markQuoted(tx: Queryable, scope: TenantScope, vehicleId: number, userId: number) {
+  const policy = await tx.one<{ id: number; storeId: number; state: RenewalState }>(sql`
+    SELECT p.id, p.store_id AS "storeId", COALESCE(r.state, 'pending') AS state FROM insurance_policy p LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+     WHERE p.vehicle_id = ${vehicleId} AND ${scope.storeRows('p')} ORDER BY p.expiry_date DESC, p.id DESC LIMIT 1 FOR UPDATE OF p`);
+  if (!policy || (policy.state !== 'pending' && policy.state !== 'contacted')) return;
+  await tx.run(sql`
+    INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, state, updated_by) VALUES (${policy.id}, ${scope.chainId}, ${policy.storeId}, 'quoted', ${userId})
+    ON CONFLICT (policy_id) DO UPDATE SET state = 'quoted', updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
+  await logRenewal(tx, { chainId: scope.chainId, policyId: policy.id, userId, state: 'quoted', lostReason: '', note: '保存报价', nextContact: null });
+}
+
+// ---------------------------------------------------------------- analysis
+
+export async function analysisOf(db: Queryable, scope: TenantScope, range: { from: Day; to: Day; storeIds?: number[] }) {
+  const where = sql`${scope.storeRowsIn('p', range.storeIds)} AND p.expiry_date BETWEEN ${range.from}::date AND ${range.to}::date`;
+  const [byMonth, byInsurer, funnel, lost, staff] = await Promise.all([
+    db.rows<{ month: string; storeId: number; storeName: string; due: number; renewed: number }>(sql`
+      SELECT to_char(p.expiry_date, 'YYYY-MM') AS month, p.store_id AS "storeId", g.name AS "storeName", count(*)::int AS due,
+             count(*) FILTER (WHERE r.state = 'renewed')::int AS renewed
+        FROM insurance_policy p JOIN garage g ON g.id = p.store_id LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+       WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 1, 2`),
+    db.rows<{ insurer: string; policies: number; compulsoryFen: number; commercialFen: number }>(sql`
+      SELECT p.insurer, count(*)::int AS policies, COALESCE(sum(round(p.compulsory_premium * 100)), 0)::int AS "compulsoryFen",
+             COALESCE(sum(round(p.commercial_premium * 100)), 0)::int AS "commercialFen"
+        FROM insurance_policy p WHERE ${scope.storeRowsIn('p', range.storeIds)} AND p.start_date BETWEEN ${range.from}::date AND ${range.to}::date
+       GROUP BY 1 ORDER BY 3 DESC`),
+    db.rows<{ state: RenewalState; n: number }>(sql`
+      SELECT COALESCE(r.state, 'pending') AS state, count(*)::int AS n FROM insurance_policy p LEFT JOIN insurance_renewal r ON r.policy_id = p.id
+       WHERE ${where} GROUP BY 1`),
+    db.rows<{ reason: string; count: number }>(sql`
+      SELECT r.lost_reason AS reason, count(*)::int AS count FROM insurance_policy p JOIN insurance_renewal r ON r.policy_id = p.id
+       WHERE ${where} AND r.state = 'lost' GROUP BY 1 ORDER BY 2 DESC, 1`),
+    db.rows<{ userId: number; name: string; assigned: number; renewed: number; premiumFen: number }>(sql`
+      SELECT u.id AS "userId", u.nick_name AS name, count(*)::int AS assigned, count(*) FILTER (WHERE r.state = 'renewed')::int AS renewed,
+             COALESCE(sum(round((p.compulsory_premium + p.commercial_premium) * 100)) FILTER (WHERE r.state = 'renewed'), 0)::int AS "premiumFen"
+        FROM insurance_policy p JOIN insurance_renewal r ON r.policy_id = p.id JOIN app_user u ON u.id = r.owner_id
+       WHERE ${where} GROUP BY 1, 2 ORDER BY renewed DESC, assigned DESC, 1`),
+  ]);
+  return { byMonth, byInsurer, funnel, lost, staff };
+}
+
+// ---------------------------------------------------------------- insurer settings
+
+export async function insurersOf(db: Queryable, chainId: number): Promise<{ insurers: InsurerTariff[]; version: number }> {
+  const row = await db.one<{ insurers: InsurerTariff[]; version: number }>(sql`SELECT insurers, version FROM insurance_insurer_setting WHERE chain_id = ${chainId}`);
+  return row ?? { insurers: structuredClone(DEFAULT_INSURERS) as InsurerTariff[], version: 0 };
+}
+
+/** Saves the whole table if `version` is current (0 = never saved); answers the new version or undefined. */
+export async function saveInsurers(tx: Queryable, chainId: number, insurers: InsurerTariff[], version: number, userId: number) {
+  const row = await tx.one<{ version: number }>(sql`
+    INSERT INTO insurance_insurer_setting AS s (chain_id, insurers, version, updated_by)
+    SELECT ${chainId}, ${JSON.stringify(insurers)}::jsonb, 1, ${userId} WHERE ${version} = 0
+    ON CONFLICT (chain_id) DO NOTHING RETURNING s.version`);
+  if (row) return row.version;
+  const updated = await tx.one<{ version: number }>(sql`
+    UPDATE insurance_insurer_setting s SET insurers = ${JSON.stringify(insurers)}::jsonb, version = s.version + 1, updated_by = ${userId}, updated_at = now()
+     WHERE s.chain_id = ${chainId} AND s.version = ${version} AND ${version} > 0 RETURNING s.version`);
+  return updated?.version;
+}

@@ -1,0 +1,120 @@
+/** The dialogs of 保险查询: a renewal follow-up with its history, and bulk assignment of an owner. */
+import { useEffect, useState } from 'react';
+import { toast, useBusyAction, useDialogClose, DialogFooter } from '../core';
+import { formatDateTime } from '../core/formats';
+import { INSURANCE_LIMITS, RENEWAL_STATES, RENEWAL_STATE_NAMES, renewalProblem, type RenewalState } from '../../contracts/insurance';
+import { insuranceApi, type Policy, type RenewalChange, type RenewalEntry, type Staff } from './api';
+import { messages } from './messages';
+
+const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
+
+export function FollowUpDialog({ policy, lostReasons, today, onClose, onSaved }: { policy: Policy | null; lostReasons: string[]; today: string; onClose(): void; onSaved(): void }) {
+  const ref = useDialogClose(onClose);
+  const [busy, run] = useBusyAction();
+  const [state, setState] = useState<RenewalState>('contacted');
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const [next, setNext] = useState('');
+  const [problem, setProblem] = useState('');
+  const [entries, setEntries] = useState<RenewalEntry[] | null>(null);
+  useEffect(() => {
+    if (!policy) return;
+    setState(policy.state === 'pending' ? 'contacted' : policy.state);
+    setReason(policy.lostReason);
+    setNote('');
+    // A day already past is no plan any more: the next one is chosen afresh.
+    setNext(policy.nextContact && policy.nextContact >= today ? policy.nextContact : '');
+    setProblem('');
+    setEntries(null);
+    insuranceApi.history(policy).then((answer) => setEntries(answer.entries), () => setEntries([]));
+  }, [policy]);
+
+  const closedBefore = policy?.state === 'renewed' || policy?.state === 'lost';
+  const open = state !== 'renewed' && state !== 'lost';
+  const submit = () =>
+    run(async () => {
+      if (!policy) return;
+      const refusal = renewalProblem(policy.state, state, state === 'lost' ? reason : '', note);
+      if (refusal) return setProblem(refusal);
+      setProblem('');
+      await insuranceApi.update(policy, { state, lostReason: state === 'lost' ? (reason as RenewalChange['lostReason']) : undefined, note: note.trim(), nextContact: open && next ? next : null });
+      toast.success(messages.recorded);
+      onSaved();
+    });
+
+  return (
+    <sl-dialog ref={ref} label={policy ? messages.followUpTitle(policy.plate) : ''} open={policy !== null} className="insurance-dialog follow-up-dialog">
+      <form className="form" onSubmit={(event) => (event.preventDefault(), void submit())}>
+        <sl-radio-group className="wide" label={messages.stateAfter} value={state} onsl-change={(event: Event) => (setState(inputValue(event) as RenewalState), setProblem(''))}>
+          {RENEWAL_STATES.map((each) => <sl-radio key={each} value={each}>{RENEWAL_STATE_NAMES[each]}</sl-radio>)}
+        </sl-radio-group>
+        {closedBefore ? <p className="muted small wide">{messages.reopenHint}</p> : null}
+        {state === 'lost' ? (
+          <sl-select className="wide" label={messages.lostReason} value={reason ? `r:${reason}` : ''} placeholder={messages.pickReason} hoist
+            onsl-change={(event: Event) => setReason(inputValue(event).slice(2))}>
+            {lostReasons.map((each) => <sl-option key={each} value={`r:${each}`}>{each}</sl-option>)}
+          </sl-select>
+        ) : null}
+        <sl-textarea className="wide" label={messages.note} placeholder={messages.notePlaceholder} value={note} rows={3} resize="none"
+          maxlength={INSURANCE_LIMITS.note} onsl-input={(event: Event) => setNote(inputValue(event))}></sl-textarea>
+        {open ? <sl-input label={messages.nextContact} type="date" min={today} value={next} onsl-input={(event: Event) => setNext(inputValue(event))}></sl-input> : null}
+        {problem ? <p className="problem wide" role="alert">{problem}</p> : null}
+      </form>
+      <h3>{messages.history}</h3>
+      {entries === null ? (
+        <p className="muted small">{messages.historyLoading}</p>
+      ) : entries.length === 0 ? (
+        <p className="muted small">{messages.historyEmpty}</p>
+      ) : (
+        <ol className="history" aria-label={messages.history}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <div className="meta">
+                <span className="figure">{formatDateTime(entry.at)}</span>
+                <span>{entry.userName}</span>
+                <sl-tag size="small" variant="neutral">{RENEWAL_STATE_NAMES[entry.state]}</sl-tag>
+                {entry.lostReason ? <span>{entry.lostReason}</span> : null}
+              </div>
+              {entry.note ? <p>{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <DialogFooter busy={busy} confirmLabel={messages.record} onCancel={onClose} onConfirm={submit} />
+    </sl-dialog>
+  );
+}
+
+/** Staff who may own renewals of all these stores: headquarters staff, or staff working in each of them. */
+const ownersFor = (staff: Staff[], storeIds: number[]) => staff.filter((person) => person.wholeChain || storeIds.every((id) => person.storeIds.includes(id)));
+
+export function AssignDialog({ policies, staff, onClose, onSaved }: { policies: Policy[] | null; staff: Staff[]; onClose(): void; onSaved(): void }) {
+  const ref = useDialogClose(onClose);
+  const [busy, run] = useBusyAction();
+  const [ownerId, setOwnerId] = useState('');
+  const [problem, setProblem] = useState('');
+  useEffect(() => (setOwnerId(''), setProblem('')), [policies]);
+  const owners = ownersFor(staff, [...new Set((policies ?? []).map((policy) => policy.storeId))]);
+  const submit = () =>
+    run(async () => {
+      if (!policies) return;
+      const owner = owners.find((person) => String(person.id) === ownerId);
+      if (!owner) return setProblem(messages.pickOwner);
+      const answer = await insuranceApi.assign(policies.map((policy) => policy.id), owner.id);
+      toast.success(messages.assigned(answer.assigned, owner.name));
+      onSaved();
+    });
+  return (
+    <sl-dialog ref={ref} label={policies ? messages.assignTitle(policies.length) : ''} open={policies !== null} className="insurance-dialog assign-dialog">
+      {owners.length === 0 ? (
+        <p className="problem" role="alert">{messages.assignNobody}</p>
+      ) : (
+        <sl-select label={messages.owner} value={ownerId} help-text={messages.assignHelp} hoist onsl-change={(event: Event) => (setOwnerId(inputValue(event)), setProblem(''))}>
+          {owners.map((person) => <sl-option key={person.id} value={String(person.id)}>{person.name}</sl-option>)}
+        </sl-select>
+      )}
+      {problem ? <p className="problem" role="alert">{problem}</p> : null}
+      <DialogFooter busy={busy} disabled={owners.length === 0} confirmLabel={messages.assign} onCancel={onClose} onConfirm={submit} />
+    </sl-dialog>
+  );
+}
