@@ -93,25 +93,6 @@ export const storeCustomerCounts = call({
   answer: z.array(z.object({ code: z.string(), storeNo: z.string(), name: z.string(), count: z.number(), selected: z.boolean() })),
 });
 
-const importColumn = z.object({ key: z.string(), title: z.string(), required: z.boolean(), example: z.string() });
-export const importTaskConfig = call({
-  method: 'GET',
-  path: '/client/import/task-config',
-  summary: '批量导入的模板列与限制（客户导入权限）',
-  input: z.object({ type: oneOf('导入类型', ['customer', 'potential']).default('customer') }),
-  answer: z.object({
-    type: z.enum(['customer', 'potential']),
-    title: z.string(),
-    columns: z.array(importColumn),
-    acceptTypes: z.array(z.string()),
-    maxRows: z.number(),
-    maxFileSizeMb: z.number(),
-    duplicateRule: z.string(),
-    targetStoreId: z.number().nullable(),
-  }),
-});
-
-
 /** One ERP bound to the current store: its state and the outcome of the last sync. */
 export const erpBinding = z.object({
   id: z.number(),

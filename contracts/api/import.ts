@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { apiCalls } from './route';
 import { IMPORT_FIELDS } from '../rules/import';
-import { id, oneOf } from '../fields';
+import { id, oneOf, text } from '../fields';
 
 const call = apiCalls('批量导入');
 
@@ -91,7 +91,7 @@ export const importTask = z.object({
   /** Rows imported with a note (the VIN check digit). */
   warned: z.number(),
   /** The first IMPORT_LIMITS.taskErrors problems; all of them are in the report. */
-  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string(), level: z.enum(['error', 'warning']) })),
   /** Why a failed task failed, in Chinese; '' otherwise. */
   message: z.string(),
   createdBy: z.string(),
@@ -126,6 +126,68 @@ export const importCancel = call({
   answer: importTask,
 });
 
-/** Binary answers (xlsx), documented here for the API page; not the JSON envelope. */
-export const IMPORT_TEMPLATE_PATH = '/client/import/template';
-export const IMPORT_REPORT_PATH = '/client/import/report';
+/**
+ * Binary answers (xlsx downloads, with the usual `token` header); a refusal (no permission, unknown
+ * task) is the usual JSON envelope instead.
+ */
+export const importTemplate = call({
+  method: 'GET',
+  path: '/client/import/template',
+  summary: '下载导入模板（xlsx：表头、示例行、数据验证与填写说明）',
+  input: z.object({ kind: kind.default('customer') }),
+});
+
+export const importReport = call({
+  method: 'GET',
+  path: '/client/import/report',
+  summary: '下载错误报告（xlsx：原始行 + 错误原因；需核对的已导入行在第二个工作表）',
+  input: z.object({ taskId: id('任务编号') }),
+});
+
+export const IMPORT_TEMPLATE_PATH = importTemplate.path;
+export const IMPORT_REPORT_PATH = importReport.path;
+
+/** A saved column mapping (映射方案): the file's headers it was made for and the mapping itself. */
+export const importPreset = z.object({
+  name: z.string(),
+  headers: z.array(z.string()),
+  mapping: importMapping,
+});
+export type ImportPreset = z.infer<typeof importPreset>;
+
+const importColumn = z.object({ key: z.string(), title: z.string(), required: z.boolean(), example: z.string() });
+
+export const importTaskConfig = call({
+  method: 'GET',
+  path: '/client/import/task-config',
+  summary: '批量导入的模板列、限制与已保存的映射方案（客户导入权限）',
+  input: z.object({ type: oneOf('导入类型', IMPORT_KINDS).default('customer') }),
+  answer: z.object({
+    type: z.enum(IMPORT_KINDS),
+    title: z.string(),
+    /** The template's columns (contracts/rules/import.ts IMPORT_FIELDS); `required`: 姓名 and 手机号 (at least one of them per row). */
+    columns: z.array(importColumn),
+    acceptTypes: z.array(z.string()),
+    maxRows: z.number(),
+    maxFileSizeMb: z.number(),
+    duplicateRule: z.string(),
+    targetStoreId: z.number().nullable(),
+    presets: z.array(importPreset),
+  }),
+});
+
+/** Saves a mapping preset for the chain and kind; a preset of the same name is replaced. */
+export const importPresetSave = call({
+  method: 'PUT',
+  path: '/client/import/task-config',
+  summary: '保存列对应方案（同名覆盖）',
+  input: z.object({
+    type: oneOf('导入类型', IMPORT_KINDS).default('customer'),
+    name: text('方案名称', { min: 1, max: 20 }),
+    headers: z.array(z.string().max(100)).max(200),
+    mapping: importMapping,
+  }),
+  answer: z.array(importPreset),
+});
+
+export const IMPORT_PRESET_LIMIT = 50;

@@ -14,6 +14,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
+import { createJobs } from './jobs/queue';
 import { developmentSms, unconfiguredSms } from './providers/sms';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
@@ -70,6 +71,12 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     throw error;
   }
   app.decorate('db', db);
+  // Background jobs (jobs/queue.ts) start lazily; they stop before the database closes.
+  const jobs = createJobs(db, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
   app.addHook('onClose', async () => {
     if (!options.database) await db.close();
   });

@@ -7,6 +7,7 @@ import type { SmsProvider } from './providers/sms';
 import type { WecomProvider } from './providers/wecom';
 import type { ErpProvider } from './providers/erp';
 import type { PaymentGateway } from './providers/payment';
+import type { Jobs } from './jobs/queue';
 
 export interface Providers {
   sms: SmsProvider;
@@ -21,6 +22,8 @@ declare module 'fastify' {
     config: ServerConfig;
     db: Database;
     providers: Providers;
+    /** Durable background jobs (pg-boss on the app's database). */
+    jobs: Jobs;
   }
   interface FastifyRequest {
     /** Set on every route that is not `config: { public: true }`. */

@@ -153,6 +153,17 @@ function pgliteTemplateDir(): Promise<string> {
   return pgliteTemplate;
 }
 
+/**
+ * A data folder holding a copy of the seeded test database, for tests that run the server in a
+ * child process (`DATA_DIR=… node --import tsx server/src/server.ts`), e.g. to kill -9 it.
+ */
+export async function seededDataDir(): Promise<string> {
+  const dataDir = path.join(tmpdir(), `garage-test-child-${process.pid}-${randomBytes(6).toString('hex')}`);
+  mkdirSync(dataDir, { recursive: true });
+  cpSync(await pgliteTemplateDir(), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 let postgresAdminUrl: Promise<string> | undefined;
 
 /** TEST_DATABASE_URL, else a throwaway cluster from scripts/postgres.mjs (stopped when the process exits). */

@@ -41,6 +41,10 @@ export interface Database extends Queryable {
   /** Runs a multi-statement SQL script without parameters (migrations). */
   script(text: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded instance (PGlite only), for libraries that need the driver itself (pg-boss). */
+  readonly pglite?: PGlite;
+  /** The connection string (PostgreSQL only), for libraries that open their own pool (pg-boss). */
+  readonly url?: string;
 }
 
 const INT8 = 20;
@@ -172,6 +176,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const base = queryable(db);
     return {
       kind: 'postgres',
+      url: options.databaseUrl,
       ...base,
       transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
       async script(text) {
@@ -198,6 +203,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let closed = false;
   return {
     kind: 'pglite',
+    pglite: client,
     ...base,
     transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
     async script(text) {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
+import { IMPORT_LIMITS } from '../../../contracts/api/import';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 let server: TestServer;
@@ -135,7 +136,7 @@ describe('import', () => {
   it('answers the import template for customers and potential customers', async () => {
     const config = await server.call<{ columns: { key: string; required: boolean }[]; maxRows: number }>('GET', '/client/import/task-config', { token: manager, query: { type: 'potential' } });
     expect(config.data.columns.filter((column) => column.required).map((column) => column.key)).toEqual(['name', 'mobile']);
-    expect(config.data.maxRows).toBe(5000);
+    expect(config.data.maxRows).toBe(IMPORT_LIMITS.maxRows);
     expect((await server.call('GET', '/client/import/task-config', { token: frontdesk })).code).toBe(403);
   });
 });
