@@ -173,6 +173,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
     attributes: () => ({ token, kind }),
     ready: (page: Page) => page.locator('garage-mall .mall[aria-busy="false"]').waitFor(),
   })),
+  { feature: 'sms-marketing', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-marketing [role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]').waitFor() },
+  { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

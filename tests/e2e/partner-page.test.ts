@@ -58,6 +58,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-job-pool', feature: 'job-pool', ready: '[data-job]' },
   { tag: 'garage-potential-customers', feature: 'potential-customers', ready: '[data-lead]' },
   { tag: 'garage-mall', feature: 'mall', ready: '[data-edition]', attributes: () => ({ kind: 'pricing' }) },
+  { tag: 'garage-sms-marketing', feature: 'sms-marketing', ready: '[role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]' },
+  { tag: 'garage-sms-buy', feature: 'sms-buy', ready: '[data-package]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

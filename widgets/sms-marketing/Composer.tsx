@@ -5,7 +5,7 @@
  * credits it costs against the balance, and when it goes (marketing waits for 08:00–21:00).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { isCancelled, navigate, toast, useBusyAction } from '../core';
+import { AppLink, isCancelled, toast, useBusyAction } from '../core';
 import {
   composeSms,
   countSms,
@@ -294,7 +294,7 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
           {missing ? (
             <p className="note warn" role="alert">
               {messages.short(missing)}{' '}
-              <a className="link" href={SMS_BUY_PATH} onClick={(event) => host && navigate(SMS_BUY_PATH, host) && event.preventDefault()}>{messages.buy}</a>
+              <AppLink className="link" path={SMS_BUY_PATH} host={host}>{messages.buy}</AppLink>
             </p>
           ) : null}
           {previewProblem ? <p className="problem" role="alert">{previewProblem}</p> : null}
