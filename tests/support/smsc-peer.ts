@@ -70,6 +70,8 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
   const messages: ReceivedText[] = [];
   const partial = new Map<string, { parts: string[]; ids: string[]; got: number }>();
   let received = 0;
+  /** Replies go back over the bind that last texted the number (two servers may be bound in tests). */
+  const lastSession = new Map<string, Session>();
   let nextId = 0;
   let submits = 0;
   let binds = 0;
@@ -114,6 +116,7 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
         return;
       }
       submits += 1;
+      lastSession.set(phone, session);
       const messageId = `L${(nextId += 1).toString(16).padStart(8, '0')}`;
       session.send(pdu.response({ message_id: messageId }));
       receipt(session, phone, messageId);
@@ -159,7 +162,8 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
       return binds;
     },
     async sendReply(phone, text) {
-      const session = [...bound][0];
+      const last = lastSession.get(phone.replace(/\D/g, '').slice(-11));
+      const session = last && bound.has(last) ? last : [...bound][0];
       if (!session) throw new Error('no bound ESME to deliver the reply to');
       await new Promise<void>((resolve) => session.deliver_sm({ source_addr: phone, destination_addr: '10690000', esm_class: 0, data_coding: 8, short_message: text }, () => resolve()));
     },
