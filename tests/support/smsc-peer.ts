@@ -24,6 +24,8 @@ export interface SmscPeerOptions {
   fail?: (phone: string) => string | null;
   /** Refuse the submit itself (submit_sm_resp with this status) for this phone, or 0 to accept. */
   reject?: (phone: string) => number;
+  /** Milliseconds before a submit is answered (a slow SMSC; default 0). */
+  submitDelayMs?: number;
   /** Milliseconds before a receipt is sent (default 20). */
   receiptDelayMs?: number;
   /** Keep the texts received (the bench turns it off for 100,000 messages). */
@@ -118,7 +120,9 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
       submits += 1;
       lastSession.set(phone, session);
       const messageId = `L${(nextId += 1).toString(16).padStart(8, '0')}`;
-      session.send(pdu.response({ message_id: messageId }));
+      const answer = () => session.send(pdu.response({ message_id: messageId }));
+      if (options.submitDelayMs) setTimeout(answer, options.submitDelayMs);
+      else answer();
       receipt(session, phone, messageId);
       const short = pdu.short_message as { udh?: Buffer[]; message: Buffer | string };
       const body = typeof short.message === 'string' ? short.message : fromUcs2(short.message);

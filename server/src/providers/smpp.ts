@@ -251,6 +251,7 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
   return {
     name: 'smpp',
     requiresApproval: settings.requiresApproval,
+    window: settings.window,
     async send(message: SmsMessage) {
       await submit({ phone: message.phone, text: message.content });
     },

@@ -48,6 +48,8 @@ export interface SmsProvider {
   readonly name: string;
   /** Whether the carrier reviews templates before they may be used (SMPP_TEMPLATE_APPROVAL). */
   readonly requiresApproval: boolean;
+  /** Submits in flight at once: a campaign claims about ten windows per batch. */
+  readonly window: number;
   send(message: SmsMessage): Promise<void>;
   /** Submits one campaign text (split into parts as needed); answers the message id of each part. */
   submit(message: { phone: string; text: string }): Promise<string[]>;
@@ -73,6 +75,7 @@ export function unconfiguredSms(): SmsProvider {
   return {
     name: 'unconfigured',
     requiresApproval: false,
+    window: 1,
     async send() {
       throw new ApiError(Code.unavailable, '短信通道尚未配置，请使用账号密码登录或联系管理员');
     },
@@ -90,6 +93,7 @@ export function developmentSms(db: Database, log: (line: string) => void): SmsPr
   return {
     name: 'development-outbox',
     requiresApproval: false,
+    window: 50,
     async send(message) {
       await writeOutbox(db, message.phone, message.content, message.purpose);
       log(`[短信 SMS → ${message.phone}] ${message.content}`);
@@ -115,6 +119,7 @@ export function withDevelopmentOutbox(provider: SmsProvider, outbox: SmsProvider
   return {
     name: provider.name,
     requiresApproval: provider.requiresApproval,
+    window: provider.window,
     async send(message) {
       await outbox.send(message);
       await provider.send(message).catch(() => undefined);

@@ -43,8 +43,12 @@ import type { SmsAudience } from '../../../contracts/api/sms';
 import { refuse } from '../http/envelope';
 
 export const SMS_JOB = 'sms-campaign';
-/** Recipients per claim/commit: the most a crash can leave uncertain. */
-export const BATCH = 200;
+/**
+ * Recipients per claim/commit, the most a crash can leave uncertain: about ten windows of the
+ * provider (500 at SMPP_WINDOW=50), between 20 and BATCH.
+ */
+export const BATCH = 500;
+export const batchFor = (window: number) => Math.min(BATCH, Math.max(20, window * 10));
 export const UNCERTAIN_REASON = '发送中断，未确认是否送出（为避免重复，不再重发）';
 export const OPTED_OUT_REASON = '已退订营销短信';
 export const ledgerRef = (campaignId: number) => `sms:campaign:${campaignId}`;
@@ -267,6 +271,7 @@ export interface CampaignRunner {
 
 export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger): CampaignRunner {
   const active = new Set<number>();
+  const batch = batchFor(provider.window);
 
   async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
     let first = true;
@@ -301,7 +306,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
       const claimed = await db.transaction(async (tx) => {
         const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-          SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${BATCH} FOR UPDATE`);
+          SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${batch} FOR UPDATE`);
         if (rows.length === 0) return null;
         const skipped = new Map<number, string>();
         if (marketing) {
