@@ -15,10 +15,15 @@ const POLL_MS = 2000;
 /** Recipients per page (api.ts recipients). */
 const RECIPIENT_PAGE = 50;
 const Report = lazy(() => import('./Report'));
-const isLive = (campaign: Campaign) => campaign.state === 'running' || campaign.state === 'scheduled';
+/** Receipts usually arrive within seconds, but an SMSC may take hours: after sending the page asks less often. */
+const RECEIPT_POLL_MS = 5000;
+/** Submitted texts whose receipt has not come yet (the campaign is 已完成 before the last receipts). */
+const awaitingReceipts = (campaign: Campaign) => campaign.processed - campaign.delivered - campaign.failed - campaign.skipped > 0;
+const isLive = (campaign: Campaign) => campaign.state === 'running' || campaign.state === 'scheduled' || awaitingReceipts(campaign);
+const pollDelay = (campaign: Campaign) => (campaign.state === 'running' ? POLL_MS : RECEIPT_POLL_MS);
 
-/** Reads `read` now and every POLL_MS while `live` says so; a stale answer never overwrites a newer one. */
-function usePolled<T>(read: () => Promise<T>, deps: readonly unknown[], live: (value: T) => boolean) {
+/** Reads `read` now and again after `delay` while `live` says so; a stale answer never overwrites a newer one. */
+function usePolled<T>(read: () => Promise<T>, deps: readonly unknown[], live: (value: T) => boolean, delay: (value: T) => number = () => POLL_MS) {
   const [value, setValue] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const asked = useRef(0);
@@ -33,7 +38,7 @@ function usePolled<T>(read: () => Promise<T>, deps: readonly unknown[], live: (v
   useEffect(load, [load]);
   useEffect(() => {
     if (value === null || !live(value)) return;
-    const timer = setTimeout(load, POLL_MS);
+    const timer = setTimeout(load, delay(value));
     return () => clearTimeout(timer);
   }, [value, load]);
   return { value, failed, load };
@@ -50,7 +55,8 @@ function Progress({ campaign }: { campaign: Campaign }) {
     <span className="progress">
       <span className="bar" role="progressbar" aria-label={messages.columns.progress} aria-valuemin={0} aria-valuemax={campaign.total} aria-valuenow={campaign.processed}>
         <span className="ok" style={{ width: width(campaign.delivered) }}></span>
-        <span className="sent" style={{ width: width(Math.max(0, campaign.submitted - campaign.delivered)) }}></span>
+        {/* Submitted, receipt still to come. */}
+        <span className="sent" style={{ width: width(Math.max(0, campaign.processed - campaign.delivered - campaign.failed - campaign.skipped)) }}></span>
         <span className="bad" style={{ width: width(campaign.failed) }}></span>
       </span>
       <span className="muted figure">
@@ -111,7 +117,8 @@ function ConfirmCancel({ campaign, onClose, onCancelled }: { campaign: Campaign;
 
 function CampaignList({ onOpen }: { onOpen(id: number): void }) {
   const [page, setPage] = useState(1);
-  const { value: data, failed, load } = usePolled<CampaignPage>(() => smsApi.campaigns(page), [page], (answer) => answer.list.some(isLive));
+  const { value: data, failed, load } = usePolled<CampaignPage>(() => smsApi.campaigns(page), [page], (answer) => answer.list.some(isLive),
+    (answer) => (answer.list.some((campaign) => campaign.state === 'running') ? POLL_MS : RECEIPT_POLL_MS));
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / 20));
   if (failed && !data) {
     return (
@@ -165,10 +172,10 @@ function CampaignView({ id, onBack }: { id: number; onBack(): void }) {
   const [state, setState] = useState<RecipientState | ''>('');
   const [page, setPage] = useState(1);
   const [report, setReport] = useState(false);
-  const { value: campaign, failed, load } = usePolled<CampaignDetail>(() => smsApi.campaign(id), [id], isLive);
+  const { value: campaign, failed, load } = usePolled<CampaignDetail>(() => smsApi.campaign(id), [id], isLive, pollDelay);
   // Recipients are read with the campaign while it runs, and once more when it has just finished (the last receipts).
   const live = campaign !== null && isLive(campaign);
-  const { value: recipients, load: loadRecipients } = usePolled<RecipientPage>(() => smsApi.recipients(id, page, state || undefined), [id, state, page], () => live);
+  const { value: recipients, load: loadRecipients } = usePolled<RecipientPage>(() => smsApi.recipients(id, page, state || undefined), [id, state, page], () => live, () => (campaign ? pollDelay(campaign) : POLL_MS));
   useEffect(() => {
     if (campaign && !live) loadRecipients();
   }, [campaign?.state, campaign?.processed, campaign?.delivered]);
@@ -235,7 +242,7 @@ function CampaignView({ id, onBack }: { id: number; onBack(): void }) {
               <span>{messages.recipientColumns.at}</span>
             </li>
             {recipients?.list.map((recipient) => (
-              <li key={recipient.id} className="recipient" data-recipient={recipient.customerName} data-state={recipient.state}>
+              <li key={recipient.id} className="recipient" data-recipient={recipient.customerName} data-customer={recipient.customerId} data-state={recipient.state}>
                 <span className="who">{recipient.customerName}</span>
                 <span className="mobile figure">{recipient.mobile}</span>
                 <span className="rstate"><span className="st" data-state={recipient.state}>{recipient.stateName}</span></span>

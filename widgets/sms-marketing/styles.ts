@@ -17,6 +17,7 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral
   color: var(--sl-color-neutral-700); white-space: nowrap; margin-bottom: -1px; }
 .tab[aria-selected='true'] { color: var(--sl-color-primary-700); border-bottom-color: var(--sl-color-primary-600); font-weight: 600; }
 .tab:focus-visible, .chip:focus-visible, .var:focus-visible, .link:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
+.card p { margin: 0; }
 .card { background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: 14px 16px;
   display: flex; flex-direction: column; gap: 10px; min-width: 0; }
 .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 36px 16px; text-align: center;
@@ -50,8 +51,8 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 .templates-pick button { width: 100%; text-align: left; font: inherit; font-size: 13px; padding: 6px 10px; cursor: pointer;
   background: var(--sl-color-neutral-50); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); color: var(--sl-color-neutral-800); }
 .templates-pick button[aria-pressed='true'] { border-color: var(--sl-color-primary-500); background: var(--sl-color-primary-50); }
-.templates-pick button strong { display: block; color: var(--sl-color-neutral-900); }
-.templates-pick button span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--sl-color-neutral-600); }
+.templates-pick button strong { display: flex; align-items: center; gap: 6px; color: var(--sl-color-neutral-900); }
+.templates-pick button > span { display: block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; color: var(--sl-color-neutral-600); }
 .vars { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .var { font: inherit; font-size: 12px; padding: 2px 10px; border-radius: 12px; cursor: pointer; border: 1px dashed var(--sl-color-primary-400);
   background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }

@@ -12,10 +12,12 @@ const valid = (value: string | Date | null | undefined): Date | null => {
   return Number.isNaN(at.getTime()) ? null : at;
 };
 
-/** 11月24日 08:00 */
+/** 11月24日 08:00 (Chromium's zh-CN short date is 11/24: the parts are put together here). */
 export function shortTime(value: string | Date | null | undefined): string {
   const at = valid(value);
-  return at ? shortFormat.format(at).replace(/\s+/u, ' ') : '';
+  if (!at) return '';
+  const part = Object.fromEntries(shortFormat.formatToParts(at).map((each) => [each.type, each.value]));
+  return `${Number(part.month)}月${Number(part.day)}日 ${part.hour}:${part.minute}`;
 }
 
 /** 2026/11/24 08:00 */
