@@ -274,123 +274,148 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
   const batch = batchFor(provider.window);
 
   async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
-    let first = true;
-    for (;;) {
-      const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
-      if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
-      if (job.stopping()) throw new JobStopped();
-      const marketing = isMarketing(campaign.category);
-      if (first) {
-        first = false;
-        // Rows a killed process left between claim and commit: maybe sent, never sent again.
-        await db.transaction(async (tx) => {
-          const stale = await tx.one<{ n: number; segments: number }>(sql`
-            WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
-                            WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
-            SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
-          if (stale && stale.n > 0) {
-            log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-            await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+    let committing: Promise<void> = Promise.resolve();
+    try {
+      await loop();
+    } finally {
+      // Never leave a batch's outcome unrecorded (a stop waits for it).
+      await committing;
+    }
+
+    async function loop(): Promise<void> {
+      let first = true;
+      for (;;) {
+        const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+        if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
+        if (job.stopping()) throw new JobStopped();
+        const marketing = isMarketing(campaign.category);
+        if (first) {
+          first = false;
+          // Rows a killed process left between claim and commit: maybe sent, never sent again.
+          await db.transaction(async (tx) => {
+            const stale = await tx.one<{ n: number; segments: number }>(sql`
+              WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
+                              WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
+              SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
+            if (stale && stale.n > 0) {
+              log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
+              await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+            }
+          });
+        }
+        const now = clock.now();
+        if (marketing && !clock.windowOff) {
+          const next = nextMarketingTime(now);
+          if (next.getTime() > now.getTime()) {
+            await db.run(sql`UPDATE sms_campaign SET state = 'scheduled', send_at = ${next.toISOString()}::timestamptz WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+            return;
           }
+        }
+
+        // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
+        const claimed = await db.transaction(async (tx) => {
+          const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
+            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${batch} FOR UPDATE`);
+          if (rows.length === 0) return null;
+          const skipped = new Map<number, string>();
+          if (marketing) {
+            const mobiles = rows.map((row) => row.mobile);
+            const optedOut = new Set(
+              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+            );
+            const setting = await settingOf(tx, campaign.chain_id);
+            const limit = setting?.dailyMarketingLimit ?? 1;
+            const counts = new Map(
+              (
+                await tx.rows<{ mobile: string; n: number }>(sql`
+                  SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
+                     AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
+                   GROUP BY r.mobile`)
+              ).map((row) => [row.mobile, row.n]),
+            );
+            for (const row of rows) {
+              if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
+              else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
+              else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+            }
+          }
+          const send = rows.filter((row) => !skipped.has(row.id));
+          if (skipped.size > 0) {
+            const ids = [...skipped.keys()];
+            await tx.run(sql`
+              UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
+                FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
+            await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
+          }
+          if (send.length > 0) {
+            await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
+          }
+          return send;
         });
-      }
-      const now = clock.now();
-      if (marketing && !clock.windowOff) {
-        const next = nextMarketingTime(now);
-        if (next.getTime() > now.getTime()) {
-          await db.run(sql`UPDATE sms_campaign SET state = 'scheduled', send_at = ${next.toISOString()}::timestamptz WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+        if (claimed === null) {
+          // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
+          await committing;
+          committing = Promise.resolve();
+          const left = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued'`);
+          if ((left?.n ?? 0) > 0) continue;
+          await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
           return;
         }
-      }
+        if (claimed.length === 0) continue;
 
-      // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
-      const claimed = await db.transaction(async (tx) => {
-        const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-          SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${batch} FOR UPDATE`);
-        if (rows.length === 0) return null;
-        const skipped = new Map<number, string>();
-        if (marketing) {
-          const mobiles = rows.map((row) => row.mobile);
-          const optedOut = new Set(
-            (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
-          );
-          const setting = await settingOf(tx, campaign.chain_id);
-          const limit = setting?.dailyMarketingLimit ?? 1;
-          const counts = new Map(
-            (
-              await tx.rows<{ mobile: string; n: number }>(sql`
-                SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-                 WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
-                   AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
-                 GROUP BY r.mobile`)
-            ).map((row) => [row.mobile, row.n]),
-          );
-          for (const row of rows) {
-            if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
-            else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
-            else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+        // Submit (the provider keeps its window of outstanding submits full).
+        const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
+
+        // Commit in the background while the next batch is claimed and submitted (one commit in flight).
+        await committing;
+        committing = commitBatch(campaignId, campaign.chain_id, claimed, results).then(async (retry) => {
+          if (retry > 0) {
+            log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
+            for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
           }
-        }
-        const send = rows.filter((row) => !skipped.has(row.id));
-        if (skipped.size > 0) {
-          const ids = [...skipped.keys()];
-          await tx.run(sql`
-            UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
-              FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
-          await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
-        }
-        if (send.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
-        }
-        return send;
-      });
-      if (claimed === null) {
-        await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
-        return;
-      }
-      if (claimed.length === 0) continue;
-
-      // Submit (the provider keeps its window of outstanding submits full).
-      const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
-
-      // Commit what happened.
-      const sent: { id: number; ids: string[] }[] = [];
-      const failed: { id: number; reason: string; segments: number }[] = [];
-      const retry: number[] = [];
-      results.forEach((result, index) => {
-        const row = claimed[index]!;
-        if (result.status === 'fulfilled') sent.push({ id: row.id, ids: result.value });
-        else if (result.reason instanceof SmsNotSent) retry.push(row.id);
-        else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
-        else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
-      });
-      await db.transaction(async (tx) => {
-        if (sent.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
-          const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
-          await tx.run(sql`
-            INSERT INTO sms_part (message_id, recipient_id)
-            SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
-            ON CONFLICT (message_id) DO NOTHING`);
-          await settleReceipts(tx);
-        }
-        if (failed.length > 0) {
-          await tx.run(sql`
-            UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
-                   submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
-              FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
-             WHERE r.id = x.id AND r.state = 'submitting'`);
-          await refundRows(tx, campaign.chain_id, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
-        }
-        if (retry.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
-        }
-      });
-      if (retry.length > 0) {
-        log.warn({ campaignId, retry: retry.length }, 'SMSC unavailable; retrying the batch shortly');
-        for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
+        });
+        // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
+        committing.catch(() => undefined);
       }
     }
+  }
+
+  /** Records a batch's outcome; answers how many go back to the queue (SMSC not reachable). */
+  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[]): Promise<number> {
+    const sent: { id: number; ids: string[] }[] = [];
+    const failed: { id: number; reason: string; segments: number }[] = [];
+    const retry: number[] = [];
+    results.forEach((result, index) => {
+      const row = claimed[index]!;
+      if (result.status === 'fulfilled') sent.push({ id: row.id, ids: result.value });
+      else if (result.reason instanceof SmsNotSent) retry.push(row.id);
+      else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
+      else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
+    });
+    await db.transaction(async (tx) => {
+      if (sent.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
+        const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
+        await tx.run(sql`
+          INSERT INTO sms_part (message_id, recipient_id)
+          SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
+          ON CONFLICT (message_id) DO NOTHING`);
+        await settleReceipts(tx);
+      }
+      if (failed.length > 0) {
+        await tx.run(sql`
+          UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
+                 submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
+            FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
+           WHERE r.id = x.id AND r.state = 'submitting'`);
+        await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
+      }
+      if (retry.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
+      }
+    });
+    return retry.length;
   }
 
   return {
