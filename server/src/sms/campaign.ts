@@ -231,15 +231,34 @@ async function refundRows(tx: Queryable, chainId: number, campaignId: number, se
   await tx.run(sql`UPDATE sms_campaign SET credits_refunded = credits_refunded + ${changed} WHERE id = ${campaignId}`);
 }
 
+type Receipt = { messageId: string; stat: string; err: string };
+
+/**
+ * Gives parts their receipts (driven by the receipts, each part found by its primary key, so the
+ * cost does not grow with the campaign); answers the receipts whose part is not committed yet.
+ */
+async function applyReceipts(tx: Queryable, receipts: Receipt[]): Promise<{ recipients: number[]; unmatched: Receipt[] }> {
+  if (receipts.length === 0) return { recipients: [], unmatched: [] };
+  const found = await tx.rows<{ message_id: string; recipient_id: number }>(sql`
+    UPDATE sms_part p SET stat = x.stat, err = x.err
+      FROM unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)
+     WHERE p.message_id = x.id RETURNING p.message_id, p.recipient_id`);
+  const matched = new Set(found.map((row) => row.message_id));
+  return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: receipts.filter((receipt) => !matched.has(receipt.messageId)) };
+}
+
 /** Matches receipts that arrived before their parts were committed, and settles the recipients whose parts are all in. */
-export async function settleReceipts(tx: Queryable, recipientIds?: number[]): Promise<void> {
-  const moved = await tx.rows<{ recipient_id: number }>(sql`
-    WITH matched AS (
-      UPDATE sms_part p SET stat = e.stat, err = e.err FROM sms_early_receipt e
-       WHERE e.message_id = p.message_id AND p.stat IS NULL RETURNING p.recipient_id, p.message_id)
-    , gone AS (DELETE FROM sms_early_receipt e USING matched m WHERE e.message_id = m.message_id)
-    SELECT DISTINCT recipient_id FROM matched`);
-  const ids = [...new Set([...(recipientIds ?? []), ...moved.map((row) => row.recipient_id)])];
+export async function settleReceipts(tx: Queryable, recipientIds: number[] = []): Promise<void> {
+  const early = await tx.rows<Receipt>(sql`SELECT message_id AS "messageId", stat, err FROM sms_early_receipt LIMIT 5000`);
+  const applied = await applyReceipts(tx, early);
+  const gone = early.filter((receipt) => !applied.unmatched.includes(receipt));
+  if (gone.length > 0) await tx.run(sql`DELETE FROM sms_early_receipt WHERE message_id = ANY(${sql.param(gone.map((r) => r.messageId))}::text[])`);
+  await settleRecipients(tx, [...recipientIds, ...applied.recipients]);
+}
+
+/** Recipients whose parts all have receipts → 已送达, or 失败 with the first failing part's stat. */
+async function settleRecipients(tx: Queryable, recipientIds: number[]): Promise<void> {
+  const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return;
   await tx.run(sql`
     UPDATE sms_recipient r SET
@@ -485,11 +504,16 @@ export function receiptSink(db: Database, log: FastifyBaseLogger) {
     pending = [];
     if (batch.length === 0) return;
     await db.transaction(async (tx) => {
-      await tx.run(sql`
-        INSERT INTO sms_early_receipt (message_id, stat, err)
-        SELECT * FROM unnest(${sql.param(batch.map((r) => r.messageId))}::text[], ${sql.param(batch.map((r) => r.stat))}::text[], ${sql.param(batch.map((r) => r.err))}::text[])
-        ON CONFLICT (message_id) DO NOTHING`);
-      await settleReceipts(tx);
+      const applied = await applyReceipts(tx, batch);
+      await settleRecipients(tx, applied.recipients);
+      // Faster than our commit: kept until the submit's commit matches them (settleReceipts).
+      const early = applied.unmatched;
+      if (early.length > 0) {
+        await tx.run(sql`
+          INSERT INTO sms_early_receipt (message_id, stat, err)
+          SELECT * FROM unnest(${sql.param(early.map((r) => r.messageId))}::text[], ${sql.param(early.map((r) => r.stat))}::text[], ${sql.param(early.map((r) => r.err))}::text[])
+          ON CONFLICT (message_id) DO NOTHING`);
+      }
     });
   }
 
