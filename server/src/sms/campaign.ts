@@ -303,6 +303,11 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
 
     async function loop(): Promise<void> {
       let first = true;
+      /**
+       * Claims walk forward from the last id claimed: without it each claim would step over the
+       * index entries of every row already sent (PGlite has no autovacuum), quadratic in the campaign.
+       */
+      let cursor = 0;
       for (;;) {
         const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
         if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
@@ -334,8 +339,9 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
         const claimed = await db.transaction(async (tx) => {
           const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${batch} FOR UPDATE`);
+            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' AND id > ${cursor} ORDER BY id LIMIT ${batch} FOR UPDATE`);
           if (rows.length === 0) return null;
+          cursor = rows[rows.length - 1]!.id;
           const skipped = new Map<number, string>();
           if (marketing) {
             const mobiles = rows.map((row) => row.mobile);
@@ -377,7 +383,10 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
           await committing;
           committing = Promise.resolve();
           const left = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued'`);
-          if ((left?.n ?? 0) > 0) continue;
+          if ((left?.n ?? 0) > 0) {
+            cursor = 0; // rows put back in the queue behind the cursor
+            continue;
+          }
           await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
           return;
         }
