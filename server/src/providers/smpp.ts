@@ -225,9 +225,17 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
           );
           if (!written) {
             outstanding.delete(reject);
+            bound = false;
             reject(new SmsNotSent('短信中心未连接'));
           }
         });
+      } catch (error) {
+        // Nothing was written (the connection was going down): wait for the next bind and try again.
+        if (error instanceof SmsNotSent && attempt < 5) {
+          await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+          continue;
+        }
+        throw error;
       } finally {
         release();
       }

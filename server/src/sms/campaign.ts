@@ -231,15 +231,34 @@ async function refundRows(tx: Queryable, chainId: number, campaignId: number, se
   await tx.run(sql`UPDATE sms_campaign SET credits_refunded = credits_refunded + ${changed} WHERE id = ${campaignId}`);
 }
 
+type Receipt = { messageId: string; stat: string; err: string };
+
+/**
+ * Gives parts their receipts (driven by the receipts, each part found by its primary key, so the
+ * cost does not grow with the campaign); answers the receipts whose part is not committed yet.
+ */
+async function applyReceipts(tx: Queryable, receipts: Receipt[]): Promise<{ recipients: number[]; unmatched: Receipt[] }> {
+  if (receipts.length === 0) return { recipients: [], unmatched: [] };
+  const found = await tx.rows<{ message_id: string; recipient_id: number }>(sql`
+    UPDATE sms_part p SET stat = x.stat, err = x.err
+      FROM unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)
+     WHERE p.message_id = x.id RETURNING p.message_id, p.recipient_id`);
+  const matched = new Set(found.map((row) => row.message_id));
+  return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: receipts.filter((receipt) => !matched.has(receipt.messageId)) };
+}
+
 /** Matches receipts that arrived before their parts were committed, and settles the recipients whose parts are all in. */
-export async function settleReceipts(tx: Queryable, recipientIds?: number[]): Promise<void> {
-  const moved = await tx.rows<{ recipient_id: number }>(sql`
-    WITH matched AS (
-      UPDATE sms_part p SET stat = e.stat, err = e.err FROM sms_early_receipt e
-       WHERE e.message_id = p.message_id AND p.stat IS NULL RETURNING p.recipient_id, p.message_id)
-    , gone AS (DELETE FROM sms_early_receipt e USING matched m WHERE e.message_id = m.message_id)
-    SELECT DISTINCT recipient_id FROM matched`);
-  const ids = [...new Set([...(recipientIds ?? []), ...moved.map((row) => row.recipient_id)])];
+export async function settleReceipts(tx: Queryable, recipientIds: number[] = []): Promise<void> {
+  const early = await tx.rows<Receipt>(sql`SELECT message_id AS "messageId", stat, err FROM sms_early_receipt LIMIT 5000`);
+  const applied = await applyReceipts(tx, early);
+  const gone = early.filter((receipt) => !applied.unmatched.includes(receipt));
+  if (gone.length > 0) await tx.run(sql`DELETE FROM sms_early_receipt WHERE message_id = ANY(${sql.param(gone.map((r) => r.messageId))}::text[])`);
+  await settleRecipients(tx, [...recipientIds, ...applied.recipients]);
+}
+
+/** Recipients whose parts all have receipts → 已送达, or 失败 with the first failing part's stat. */
+async function settleRecipients(tx: Queryable, recipientIds: number[]): Promise<void> {
+  const ids = [...new Set(recipientIds)];
   if (ids.length === 0) return;
   await tx.run(sql`
     UPDATE sms_recipient r SET
@@ -274,123 +293,157 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
   const batch = batchFor(provider.window);
 
   async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
-    let first = true;
-    for (;;) {
-      const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
-      if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
-      if (job.stopping()) throw new JobStopped();
-      const marketing = isMarketing(campaign.category);
-      if (first) {
-        first = false;
-        // Rows a killed process left between claim and commit: maybe sent, never sent again.
-        await db.transaction(async (tx) => {
-          const stale = await tx.one<{ n: number; segments: number }>(sql`
-            WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
-                            WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
-            SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
-          if (stale && stale.n > 0) {
-            log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-            await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+    let committing: Promise<void> = Promise.resolve();
+    try {
+      await loop();
+    } finally {
+      // Never leave a batch's outcome unrecorded (a stop waits for it).
+      await committing;
+    }
+
+    async function loop(): Promise<void> {
+      let first = true;
+      /**
+       * Claims walk forward from the last id claimed: without it each claim would step over the
+       * index entries of every row already sent (PGlite has no autovacuum), quadratic in the campaign.
+       */
+      let cursor = 0;
+      for (;;) {
+        const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+        if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
+        if (job.stopping()) throw new JobStopped();
+        const marketing = isMarketing(campaign.category);
+        if (first) {
+          first = false;
+          // Rows a killed process left between claim and commit: maybe sent, never sent again.
+          await db.transaction(async (tx) => {
+            const stale = await tx.one<{ n: number; segments: number }>(sql`
+              WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
+                              WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
+              SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
+            if (stale && stale.n > 0) {
+              log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
+              await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+            }
+          });
+        }
+        const now = clock.now();
+        if (marketing && !clock.windowOff) {
+          const next = nextMarketingTime(now);
+          if (next.getTime() > now.getTime()) {
+            await db.run(sql`UPDATE sms_campaign SET state = 'scheduled', send_at = ${next.toISOString()}::timestamptz WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+            return;
           }
+        }
+
+        // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
+        const claimed = await db.transaction(async (tx) => {
+          const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
+            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' AND id > ${cursor} ORDER BY id LIMIT ${batch} FOR UPDATE`);
+          if (rows.length === 0) return null;
+          cursor = rows[rows.length - 1]!.id;
+          const skipped = new Map<number, string>();
+          if (marketing) {
+            const mobiles = rows.map((row) => row.mobile);
+            const optedOut = new Set(
+              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+            );
+            const setting = await settingOf(tx, campaign.chain_id);
+            const limit = setting?.dailyMarketingLimit ?? 1;
+            const counts = new Map(
+              (
+                await tx.rows<{ mobile: string; n: number }>(sql`
+                  SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
+                     AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
+                   GROUP BY r.mobile`)
+              ).map((row) => [row.mobile, row.n]),
+            );
+            for (const row of rows) {
+              if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
+              else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
+              else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+            }
+          }
+          const send = rows.filter((row) => !skipped.has(row.id));
+          if (skipped.size > 0) {
+            const ids = [...skipped.keys()];
+            await tx.run(sql`
+              UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
+                FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
+            await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
+          }
+          if (send.length > 0) {
+            await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
+          }
+          return send;
         });
-      }
-      const now = clock.now();
-      if (marketing && !clock.windowOff) {
-        const next = nextMarketingTime(now);
-        if (next.getTime() > now.getTime()) {
-          await db.run(sql`UPDATE sms_campaign SET state = 'scheduled', send_at = ${next.toISOString()}::timestamptz WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+        if (claimed === null) {
+          // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
+          await committing;
+          committing = Promise.resolve();
+          const left = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued'`);
+          if ((left?.n ?? 0) > 0) {
+            cursor = 0; // rows put back in the queue behind the cursor
+            continue;
+          }
+          await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
           return;
         }
-      }
+        if (claimed.length === 0) continue;
 
-      // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
-      const claimed = await db.transaction(async (tx) => {
-        const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-          SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' ORDER BY id LIMIT ${batch} FOR UPDATE`);
-        if (rows.length === 0) return null;
-        const skipped = new Map<number, string>();
-        if (marketing) {
-          const mobiles = rows.map((row) => row.mobile);
-          const optedOut = new Set(
-            (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
-          );
-          const setting = await settingOf(tx, campaign.chain_id);
-          const limit = setting?.dailyMarketingLimit ?? 1;
-          const counts = new Map(
-            (
-              await tx.rows<{ mobile: string; n: number }>(sql`
-                SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-                 WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
-                   AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
-                 GROUP BY r.mobile`)
-            ).map((row) => [row.mobile, row.n]),
-          );
-          for (const row of rows) {
-            if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
-            else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
-            else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+        // Submit (the provider keeps its window of outstanding submits full).
+        const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
+
+        // Commit in the background while the next batch is claimed and submitted (one commit in flight).
+        await committing;
+        committing = commitBatch(campaignId, campaign.chain_id, claimed, results).then(async (retry) => {
+          if (retry > 0) {
+            log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
+            for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
           }
-        }
-        const send = rows.filter((row) => !skipped.has(row.id));
-        if (skipped.size > 0) {
-          const ids = [...skipped.keys()];
-          await tx.run(sql`
-            UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
-              FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
-          await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
-        }
-        if (send.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
-        }
-        return send;
-      });
-      if (claimed === null) {
-        await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
-        return;
-      }
-      if (claimed.length === 0) continue;
-
-      // Submit (the provider keeps its window of outstanding submits full).
-      const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
-
-      // Commit what happened.
-      const sent: { id: number; ids: string[] }[] = [];
-      const failed: { id: number; reason: string; segments: number }[] = [];
-      const retry: number[] = [];
-      results.forEach((result, index) => {
-        const row = claimed[index]!;
-        if (result.status === 'fulfilled') sent.push({ id: row.id, ids: result.value });
-        else if (result.reason instanceof SmsNotSent) retry.push(row.id);
-        else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
-        else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
-      });
-      await db.transaction(async (tx) => {
-        if (sent.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
-          const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
-          await tx.run(sql`
-            INSERT INTO sms_part (message_id, recipient_id)
-            SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
-            ON CONFLICT (message_id) DO NOTHING`);
-          await settleReceipts(tx);
-        }
-        if (failed.length > 0) {
-          await tx.run(sql`
-            UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
-                   submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
-              FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
-             WHERE r.id = x.id AND r.state = 'submitting'`);
-          await refundRows(tx, campaign.chain_id, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
-        }
-        if (retry.length > 0) {
-          await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
-        }
-      });
-      if (retry.length > 0) {
-        log.warn({ campaignId, retry: retry.length }, 'SMSC unavailable; retrying the batch shortly');
-        for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
+        });
+        // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
+        committing.catch(() => undefined);
       }
     }
+  }
+
+  /** Records a batch's outcome; answers how many go back to the queue (SMSC not reachable). */
+  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[]): Promise<number> {
+    const sent: { id: number; ids: string[] }[] = [];
+    const failed: { id: number; reason: string; segments: number }[] = [];
+    const retry: number[] = [];
+    results.forEach((result, index) => {
+      const row = claimed[index]!;
+      if (result.status === 'fulfilled') sent.push({ id: row.id, ids: result.value });
+      else if (result.reason instanceof SmsNotSent) retry.push(row.id);
+      else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
+      else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
+    });
+    await db.transaction(async (tx) => {
+      if (sent.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
+        const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
+        await tx.run(sql`
+          INSERT INTO sms_part (message_id, recipient_id)
+          SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
+          ON CONFLICT (message_id) DO NOTHING`);
+        await settleReceipts(tx);
+      }
+      if (failed.length > 0) {
+        await tx.run(sql`
+          UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
+                 submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
+            FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
+           WHERE r.id = x.id AND r.state = 'submitting'`);
+        await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
+      }
+      if (retry.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
+      }
+    });
+    return retry.length;
   }
 
   return {
@@ -460,11 +513,16 @@ export function receiptSink(db: Database, log: FastifyBaseLogger) {
     pending = [];
     if (batch.length === 0) return;
     await db.transaction(async (tx) => {
-      await tx.run(sql`
-        INSERT INTO sms_early_receipt (message_id, stat, err)
-        SELECT * FROM unnest(${sql.param(batch.map((r) => r.messageId))}::text[], ${sql.param(batch.map((r) => r.stat))}::text[], ${sql.param(batch.map((r) => r.err))}::text[])
-        ON CONFLICT (message_id) DO NOTHING`);
-      await settleReceipts(tx);
+      const applied = await applyReceipts(tx, batch);
+      await settleRecipients(tx, applied.recipients);
+      // Faster than our commit: kept until the submit's commit matches them (settleReceipts).
+      const early = applied.unmatched;
+      if (early.length > 0) {
+        await tx.run(sql`
+          INSERT INTO sms_early_receipt (message_id, stat, err)
+          SELECT * FROM unnest(${sql.param(early.map((r) => r.messageId))}::text[], ${sql.param(early.map((r) => r.stat))}::text[], ${sql.param(early.map((r) => r.err))}::text[])
+          ON CONFLICT (message_id) DO NOTHING`);
+      }
     });
   }
 
