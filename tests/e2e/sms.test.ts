@@ -179,6 +179,17 @@ describe('短信营销', () => {
     await widget.getByRole('combobox', { name: '短信类型' }).selectOption({ label: '通知' });
     await expect.poll(() => note.count()).toBe(0);
     expect(await widget.getByTestId('sms-preview').textContent()).not.toContain(OPT_OUT_TEXT);
+
+    // 短信模板: the daily marketing limit is refused out of range, then saved.
+    await widget.getByRole('tab', { name: '短信模板' }).click();
+    const limit = widget.getByRole('spinbutton', { name: '每个号码每天最多收到营销短信（条）' });
+    await limit.fill('11');
+    await widget.getByText('每天最多收到的营销短信应为 1–10 条').waitFor();
+    expect(await widget.getByRole('button', { name: '保存', exact: true }).isDisabled()).toBe(true);
+    await limit.fill('3');
+    await widget.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('短信签名与发送限制已保存').waitFor();
+    expect((await server.call<{ dailyMarketingLimit: number }>('GET', '/sms/settings', { token: admin })).data.dailyMarketingLimit).toBe(3);
     expect(errors).toEqual([]);
     await context.close();
   });

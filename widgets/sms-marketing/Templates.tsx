@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { DialogFooter, toast, useBusyAction, useDialogClose, useLazyDialogs } from '../core';
 import {
   composeSms,
+  DAILY_MARKETING_LIMIT,
   countSms,
   normaliseSignature,
   renderTemplate,
@@ -33,17 +34,22 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
   const { settings, templates } = data;
   const [filter, setFilter] = useState<SmsCategory | ''>('');
   const [signature, setSignature] = useState(settings.signature);
+  const [limit, setLimit] = useState(String(settings.dailyMarketingLimit));
   const [busy, run] = useBusyAction();
   const { dialog, setDialog, closeIf, partsReady } = useLazyDialogs<Dialog>(() => import('./dialog-parts'));
   const typedSignature = signature.trim() ? normaliseSignature(signature) : '';
   const signatureIssue = typedSignature ? signatureProblem(typedSignature) : signatureProblem('');
+  const limitNumber = Number(limit);
+  const limitIssue = Number.isInteger(limitNumber) && limitNumber >= DAILY_MARKETING_LIMIT.min && limitNumber <= DAILY_MARKETING_LIMIT.max ? null : messages.limitRange(DAILY_MARKETING_LIMIT.min, DAILY_MARKETING_LIMIT.max);
+  const unchanged = typedSignature === settings.signature && limitNumber === settings.dailyMarketingLimit;
   const shown = templates.filter((each) => !filter || each.category === filter);
 
   const saveSignature = () =>
     run(async () => {
-      if (signatureIssue) return;
-      const saved = await smsApi.saveSettings({ signature: typedSignature, dailyMarketingLimit: settings.dailyMarketingLimit });
+      if (signatureIssue || limitIssue) return;
+      const saved = await smsApi.saveSettings({ signature: typedSignature, dailyMarketingLimit: limitNumber });
       setSignature(saved.signature);
+      setLimit(String(saved.dailyMarketingLimit));
       toast.success(messages.signatureSaved);
       onChanged();
     });
@@ -51,17 +57,21 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
   return (
     <div className="sms-templates" style={{ display: 'flex', flexDirection: 'column', gap: '14px' }}>
       <section className="card" aria-labelledby="sms-signature">
-        <h3 id="sms-signature">{messages.signature}</h3>
+        <h3 id="sms-signature">{messages.settingsTitle}</h3>
         <div className="signature-row">
           <label className="field">
             {messages.signature}
             <input className="native" value={signature} maxLength={SIGNATURE_MAX + 4} placeholder="【门店管家】" onInput={(event) => setSignature(inputValue(event))} />
           </label>
-          <sl-button size="small" variant="primary" loading={busy} disabled={!!signatureIssue || typedSignature === settings.signature} onClick={saveSignature}>
+          <label className="field limit">
+            {messages.dailyLimit}
+            <input className="native" type="number" inputMode="numeric" min={DAILY_MARKETING_LIMIT.min} max={DAILY_MARKETING_LIMIT.max} value={limit} onInput={(event) => setLimit(inputValue(event))} />
+          </label>
+          <sl-button size="small" variant="primary" loading={busy} disabled={!!signatureIssue || !!limitIssue || unchanged} onClick={saveSignature}>
             {messages.saveSignature}
           </sl-button>
         </div>
-        {signature.trim() && signatureIssue ? <p className="problem" role="alert">{signatureIssue}</p> : <p className="muted small">{messages.signatureHelp}</p>}
+        {signature.trim() && signatureIssue ? <p className="problem" role="alert">{signatureIssue}</p> : limitIssue ? <p className="problem" role="alert">{limitIssue}</p> : <p className="muted small">{messages.signatureHelp}</p>}
       </section>
 
       <div className="toolbar">

@@ -66,9 +66,12 @@ export const messages = {
 
   // 短信模板
   signature: '短信签名',
-  signatureHelp: '签名显示在每条短信开头，如【门店管家汽修】，2–16 个字。',
-  saveSignature: '保存签名',
-  signatureSaved: '签名已保存',
+  signatureHelp: '签名显示在每条短信开头，如【门店管家汽修】，2–16 个字；超过每日上限的号码当天不再收到营销短信。',
+  settingsTitle: '签名与发送限制',
+  dailyLimit: '每个号码每天最多收到营销短信（条）',
+  limitRange: (min: number, max: number) => `每天最多收到的营销短信应为 ${min}–${max} 条`,
+  saveSignature: '保存',
+  signatureSaved: '短信签名与发送限制已保存',
   createTemplate: '新建模板',
   editTemplate: '编辑模板',
   templateName: '模板名称',

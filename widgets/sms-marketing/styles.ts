@@ -76,6 +76,7 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 /* 短信模板 */
 .signature-row { display: flex; gap: 8px; align-items: flex-end; flex-wrap: wrap; }
 .signature-row label { flex: 1 1 220px; }
+.signature-row label.limit { flex: 0 1 260px; }
 .list { list-style: none; margin: 0; padding: 0; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .list > li { border-top: 1px solid var(--sl-color-neutral-100); padding: 10px 14px; }
 .list > li:first-child { border-top: 0; }
