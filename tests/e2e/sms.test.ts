@@ -60,10 +60,12 @@ beforeAll(async () => {
 
   partner = createServer((request, response) => {
     const tag = request.url?.startsWith('/buy') ? 'garage-sms-buy' : 'garage-sms-marketing';
+    // /chosen?ids=1,2: the element opened with chosen customers (the customer list's 发短信).
+    const ids = new URL(request.url ?? '/', 'http://partner').searchParams.get('ids');
     const feature = tag === 'garage-sms-buy' ? 'sms-buy' : 'sms-marketing';
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>SMS</title></head>
-<body style="margin:16px"><${tag} api-base="${server.url}/api" token="${admin}"></${tag}>
+<body style="margin:16px"><${tag} api-base="${server.url}/api" token="${admin}"${ids ? ` customer-ids="${ids}"` : ''}></${tag}>
 <script type="module" src="${server.url}/widgets/${feature}.js"></script></body></html>`);
   });
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
@@ -190,6 +192,20 @@ describe('短信营销', () => {
     await widget.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('短信签名与发送限制已保存').waitFor();
     expect((await server.call<{ dailyMarketingLimit: number }>('GET', '/sms/settings', { token: admin })).data.dailyMarketingLimit).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens with the customers chosen in the customer list and counts them', async () => {
+    const chosen = failing.slice(1, 3);
+    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 });
+    await page.clock.setFixedTime(todayAt('10:00'));
+    await page.goto(`${partnerUrl}/chosen?ids=${chosen.map((member) => member.id).join(',')}`);
+    const widget = marketing(page);
+    await widget.getByText(`客户列表中选中的 ${chosen.length} 位客户`).waitFor({ timeout: 30_000 });
+    expect(await widget.getByRole('button', { name: '选中的客户' }).getAttribute('aria-pressed')).toBe('true');
+    await widget.locator('[data-template="取车通知"]').click();
+    await expect.poll(() => widget.getByTestId('audience').textContent()).toContain(`${chosen.length} 位客户`);
     expect(errors).toEqual([]);
     await context.close();
   });
