@@ -22,10 +22,30 @@ if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VE
 }
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+// Development without an SMSC: a local one on loopback (tests/support/smsc-peer.ts) so 短信营销 sends,
+// receives delivery receipts and opt-out replies end to end. Production must name its own (SMPP_*).
+const smsEnv = {};
+let smsc;
+if (process.env.NODE_ENV !== 'production' && !process.env.SMPP_URL) {
+  smsc = spawn(tsx, [path.join(root, 'tests', 'support', 'smsc-peer.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } });
+  const url = await new Promise((resolve) => {
+    createInterface({ input: smsc.stdout }).on('line', (line) => {
+      const found = /SMSC listening on (\S+)/.exec(line)?.[1];
+      if (found) resolve(found);
+    });
+    smsc.once('exit', () => resolve(''));
+  });
+  if (url) {
+    Object.assign(smsEnv, { SMPP_URL: url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev' });
+    console.log(`本地短信中心 (local SMSC for development): ${url}`);
+  }
+}
+
 const child = spawn(tsx, [path.join(root, 'server', 'src', 'server.ts')], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, PORT: port },
+  env: { ...process.env, ...smsEnv, PORT: port },
 });
 
 const raw = process.env.LOG_FORMAT === 'json';
@@ -69,4 +89,7 @@ createInterface({ input: child.stdout }).on('line', (line) => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+child.on('exit', (code, signal) => {
+  smsc?.kill('SIGTERM');
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -172,9 +172,9 @@ export const sections: SectionRoute[] = [
     description: '短信营销、客户分组与短信充值。',
     index: { path: '/home/sms', title: '短信管理', showTab: true, description: '短信营销、客户分组与短信充值。', page: 'smsOverview' },
     children: [
-      { path: '/home/sms/smsWork', title: '短信营销', showTab: true, description: '选择客户分组和模板，定时群发营销短信并查看到达率。', widget: { folder: 'sms', tag: 'garage-sms-marketing' } },
+      { path: '/home/sms/smsWork', title: '短信营销', showTab: true, description: '选择客户分组和模板，定时群发营销短信并查看到达率。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing' } },
       { path: '/home/sms/clientGroup', title: '客户分组', showTab: true, description: '按条件建立客户分组，作为短信营销的发送对象。', widget: { folder: 'customer-groups', tag: 'garage-customer-groups' } },
-      { path: '/home/sms/smsBuy', title: '短信购买', showTab: true, description: '查看短信余量，在线购买短信条数。', widget: { folder: 'sms', tag: 'garage-sms-buy' } },
+      { path: '/home/sms/smsBuy', title: '短信购买', showTab: true, description: '查看短信余量，在线购买短信条数。', widget: { folder: 'sms-buy', tag: 'garage-sms-buy' } },
     ],
   },
   {

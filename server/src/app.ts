@@ -15,7 +15,7 @@ import type { Database } from './db/database';
 import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
-import { developmentSms, unconfiguredSms } from './providers/sms';
+import { developmentSms, smppSettingsFrom, smppSms, unconfiguredSms, withDevelopmentOutbox, type SmsProvider } from './providers/sms';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
@@ -45,6 +45,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(error);
+}
+
+/**
+ * SMS: an SMSC from SMPP_* (providers/smpp.ts; `npm start` in development starts a local one), the
+ * development outbox without one, and in production without one a refusal.
+ */
+function smsProvider(config: ServerConfig, db: Database, app: FastifyInstance): SmsProvider {
+  const smpp = smppSettingsFrom(process.env);
+  const outbox = () => developmentSms(db, (line) => app.log.info(line));
+  if (smpp) return config.production ? smppSms(smpp, app.log) : withDevelopmentOutbox(smppSms(smpp, app.log), outbox());
+  return config.production ? unconfiguredSms() : outbox();
 }
 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -82,7 +93,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
   // Without a configured service, development gets the local adapters and production a refusal.
   const providers = {
-    sms: options.providers?.sms ?? (config.production ? unconfiguredSms() : developmentSms(db, (line) => app.log.info(line))),
+    sms: options.providers?.sms ?? smsProvider(config, db, app),
     wecom:
       options.providers?.wecom ??
       (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : config.production ? unconfiguredWecom() : developmentWecom()),
@@ -97,6 +108,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   }
   app.decorate('providers', providers);
+  app.addHook('onClose', async () => {
+    await providers.sms.close();
+  });
 
   // app: security headers and CORS
   await app.register(security);

@@ -62,6 +62,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-insurance-lookup', feature: 'insurance-lookup', ready: '[data-policy]' },
   { tag: 'garage-insurance-quote', feature: 'insurance-quote', ready: '[data-testid="compulsory-premium"]', attributes: ({ vehicleId }) => ({ 'vehicle-id': String(vehicleId) }) },
   { tag: 'garage-insurance-analysis', feature: 'insurance-analysis', ready: '[data-chart="rate"] svg' },
+  { tag: 'garage-sms-marketing', feature: 'sms-marketing', ready: '[role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]' },
+  { tag: 'garage-sms-buy', feature: 'sms-buy', ready: '[data-package]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

@@ -35,6 +35,9 @@ interface Foreign {
   lead: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
+  /** 短信模板 (chain-wide) and 短信发送记录 (store-owned). */
+  smsTemplate: number[];
+  smsCampaign: number[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
   secrets: string[];
 }
@@ -52,7 +55,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], call: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -70,6 +73,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (field === 'jobId') return one(foreign.job);
   if (field === 'taskId' && path.includes('/client/import')) return one(foreign.importTask);
   if (/^(conditionId)$/.test(field)) return one(foreign.condition);
+  if (field === 'templateId' && path.includes('/sms/')) return one(foreign.smsTemplate);
   if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
     if (path.includes('/mall/order')) return one(foreign.order);
@@ -80,6 +84,8 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
     if (path.includes('organization/department')) return one(foreign.department);
     if (path.includes('organization/job')) return one(foreign.job);
     if (path.includes('authority/role')) return one(foreign.role);
+    if (path.includes('/sms/template')) return one(foreign.smsTemplate);
+    if (path.includes('/sms/campaign')) return one(foreign.smsCampaign);
     if (path.startsWith('/api/store')) return one(foreign.store);
     if (path.includes('group')) return one(foreign.group);
     if (path.includes('tag')) return one(foreign.tag);
@@ -133,6 +139,8 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     lead: await ids(sql`SELECT id FROM potential_customer WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
+    smsTemplate: sameChain ? [] : await ids(sql`SELECT id FROM sms_template WHERE chain_id = ${chainId} ORDER BY id`),
+    smsCampaign: await ids(sql`SELECT id FROM sms_campaign WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
     secrets: [...new Set(secrets)],
   };
 }

@@ -1,0 +1,532 @@
+/**
+ * 短信营销 (issue 15): templates, signature and daily limit, recipients preview, campaigns on the
+ * durable 'sms-campaign' job (sms/campaign.ts), delivery states and report, opt-outs, consent.
+ * Every call needs 短信营销 (Permission.smsMarketing); settings and template review are admins'.
+ * Templates, settings and opt-outs are the chain's; campaigns belong to the store they were sent
+ * from and are seen by staff of that store; recipients are always within the caller's stores.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as calls from '../../../contracts/api/sms';
+import { Permission } from '../../../contracts/permissions';
+import {
+  CAMPAIGN_STATE_LABELS,
+  CONSENT_SOURCE_LABELS,
+  countSms,
+  composeSms,
+  isMarketing,
+  nextMarketingTime,
+  RECIPIENT_STATE_LABELS,
+  renderTemplate,
+  SAMPLE_RECIPIENT,
+  SMS_CATEGORY_LABELS,
+  TEMPLATE_STATUS_LABELS,
+  DAILY_MARKETING_LIMIT,
+  CONVERSION_DAYS,
+  type CampaignState,
+  type ConsentSource,
+  type RecipientState,
+  type SmsCategory,
+  type TemplateStatus,
+} from '../../../contracts/sms';
+import { maskMobile } from '../../../contracts/rules/mobile';
+import { isUniqueViolation, sql, type Queryable, type SQL } from '../db/database';
+import { serve } from '../http/contract';
+import { ApiError, Code, ok, refuse } from '../http/envelope';
+import { auditActor, writeAudit } from '../repositories/authority';
+import { balanceOf } from '../repositories/ledger';
+import { settingsOf } from '../repositories/settings';
+import { jobIdFor } from '../jobs/queue';
+import {
+  campaignRunner,
+  cancelRemainder,
+  eventHandler,
+  insertCampaign,
+  jobKey,
+  personalise,
+  reasonText,
+  resolveAudience,
+  settingOf,
+  SMS_JOB,
+  windowNote,
+  type SmsClock,
+} from '../sms/campaign';
+import type { Host } from './index';
+
+/** Registered once (under /api): the job worker and the SMSC's events belong to the process. */
+export const hosts: Host[] = ['main'];
+
+const SMS = { config: { permission: Permission.smsMarketing } };
+const SMS_ADMIN = { config: { permission: Permission.smsMarketing, admin: true } };
+const NOT_FOUND = '发送记录不存在或不在你的数据范围内';
+const TEMPLATE_NOT_FOUND = '短信模板不存在或已被删除';
+
+interface TemplateRow {
+  id: number;
+  name: string;
+  category: SmsCategory;
+  body: string;
+  status: TemplateStatus;
+  reviewNote: string;
+  updatedAt: string;
+}
+
+const templateAnswer = (row: TemplateRow): calls.SmsTemplate => ({
+  ...row,
+  categoryName: SMS_CATEGORY_LABELS[row.category],
+  statusName: TEMPLATE_STATUS_LABELS[row.status],
+});
+
+const TEMPLATE_COLUMNS = sql`id, name, category, content AS body, status, review_note AS "reviewNote", updated_at AS "updatedAt"`;
+
+interface SummaryRow {
+  id: number;
+  name: string;
+  templateName: string;
+  category: SmsCategory;
+  state: CampaignState;
+  sendAt: string;
+  total: number;
+  processed: number;
+  submitted: number;
+  delivered: number;
+  failed: number;
+  skipped: number;
+  creditsReserved: number;
+  creditsRefunded: number;
+  createdBy: string;
+  storeName: string;
+  createdAt: string;
+  finishedAt: string | null;
+  signature: string;
+  body: string;
+}
+
+async function summaries(db: Queryable, where: SQL, limit = 20, offset = 0): Promise<SummaryRow[]> {
+  return db.rows<SummaryRow>(sql`
+    SELECT c.id, c.name, c.template_name AS "templateName", c.category, c.state, c.send_at AS "sendAt", c.total,
+           c.credits_reserved AS "creditsReserved", c.credits_refunded AS "creditsRefunded", c.created_at AS "createdAt", c.finished_at AS "finishedAt",
+           c.signature, c.body, COALESCE(NULLIF(u.nick_name, ''), u.username) AS "createdBy", g.name AS "storeName",
+           COALESCE(x.processed, 0)::int AS processed, COALESCE(x.submitted, 0)::int AS submitted, COALESCE(x.delivered, 0)::int AS delivered,
+           COALESCE(x.failed, 0)::int AS failed, COALESCE(x.skipped, 0)::int AS skipped
+      FROM sms_campaign c JOIN app_user u ON u.id = c.created_by JOIN garage g ON g.id = c.store_id
+      LEFT JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE state NOT IN ('queued', 'submitting')) AS processed,
+               count(*) FILTER (WHERE submitted_at IS NOT NULL AND state IN ('submitted', 'delivered', 'failed')) AS submitted,
+               count(*) FILTER (WHERE state = 'delivered') AS delivered,
+               count(*) FILTER (WHERE state = 'failed') AS failed,
+               count(*) FILTER (WHERE state IN ('skipped', 'cancelled')) AS skipped
+          FROM sms_recipient r WHERE r.campaign_id = c.id) x ON TRUE
+     WHERE ${where}
+     ORDER BY c.id DESC LIMIT ${limit} OFFSET ${offset}`);
+}
+
+function summaryAnswer(row: SummaryRow): calls.CampaignSummary {
+  const { signature: _signature, body: _body, creditsRefunded, ...rest } = row;
+  return {
+    ...rest,
+    categoryName: SMS_CATEGORY_LABELS[row.category],
+    stateName: CAMPAIGN_STATE_LABELS[row.state],
+    creditsCharged: Math.max(0, row.creditsReserved - creditsRefunded),
+  };
+}
+
+export default async function smsRoutes(app: FastifyInstance) {
+  const provider = app.providers.sms;
+  const clock: SmsClock = { now: () => new Date(), windowOff: !app.config.production && process.env.SMS_MARKETING_WINDOW === 'off' };
+  const runner = campaignRunner(app.db, provider, clock, app.log);
+  const events = eventHandler(app.db, app.log);
+  provider.onEvent(events.handle);
+
+  app.jobs.work<{ campaignId: number; run: number }>(SMS_JOB, (data, job) => runner.run(data.campaignId, data.run, job));
+  const startRun = (campaignId: number, run: number) => app.jobs.send(SMS_JOB, { campaignId, run }, { id: jobIdFor(SMS_JOB, jobKey(campaignId, run)) });
+
+  /** Scheduled campaigns whose time has come start a new run. */
+  const startDue = async () => {
+    const due = await app.db.rows<{ id: number; run: number }>(sql`
+      UPDATE sms_campaign SET state = 'running', run = run + 1, started_at = COALESCE(started_at, now())
+       WHERE state = 'scheduled' AND send_at <= now() RETURNING id, run`);
+    for (const campaign of due) await startRun(campaign.id, campaign.run);
+  };
+  let ticker: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    // A campaign left running by a stopped (or killed) process is resumed by its retried job.
+    app.jobs.startIfPending(async () => (await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_campaign WHERE state = 'running'`))!.n > 0);
+    ticker = setInterval(() => void startDue().catch((error: unknown) => app.log.error({ err: error }, 'scheduled sms campaigns not started')), 10_000);
+    ticker.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (ticker) clearInterval(ticker);
+    await events.sink.drain().catch(() => undefined);
+  });
+
+  const inScope = (request: FastifyRequest) => sql`c.chain_id = ${request.scope.chainId} AND c.store_id = ANY(${sql.param(request.scope.storeIds)}::int[])`;
+  const findCampaign = async (request: FastifyRequest, id: number) => {
+    const [row] = await summaries(app.db, sql`${inScope(request)} AND c.id = ${id}`, 1);
+    if (!row) throw refuse.notFound(NOT_FOUND);
+    return row;
+  };
+  const findTemplate = async (request: FastifyRequest, id: number) => {
+    const row = await app.db.one<TemplateRow>(sql`SELECT ${TEMPLATE_COLUMNS} FROM sms_template WHERE chain_id = ${request.scope.chainId} AND id = ${id}`);
+    if (!row) throw refuse.notFound(TEMPLATE_NOT_FOUND);
+    return row;
+  };
+  const audit = (tx: Queryable, request: FastifyRequest, action: string, targetId: number | null, targetName: string, detail: Record<string, unknown> = {}) =>
+    writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'sms', targetId, targetName, detail, storeIds: request.scope.storeIds });
+
+  // ─────────────────────────────────────────────────────────────────────────── templates
+  serve(app, calls.smsTemplates, SMS, async ({ category }, request) => {
+    const rows = await app.db.rows<TemplateRow>(sql`
+      SELECT ${TEMPLATE_COLUMNS} FROM sms_template WHERE chain_id = ${request.scope.chainId} ${category ? sql`AND category = ${category}` : sql``} ORDER BY id`);
+    return ok(rows.map(templateAnswer));
+  });
+
+  const saveTemplate = async (request: FastifyRequest, input: { id?: number; name: string; category: SmsCategory; body: string }) => {
+    const status: TemplateStatus = provider.requiresApproval ? 'pending' : 'approved';
+    const kind = input.category === 'notice' ? 'notice' : 'marketing';
+    try {
+      return await app.db.transaction(async (tx) => {
+        const row = input.id
+          ? await tx.one<TemplateRow>(sql`
+              UPDATE sms_template SET name = ${input.name}, category = ${input.category}, kind = ${kind}, content = ${input.body}, status = ${status}, review_note = '', updated_at = now()
+               WHERE chain_id = ${request.scope.chainId} AND id = ${input.id} RETURNING ${TEMPLATE_COLUMNS}`)
+          : await tx.one<TemplateRow>(sql`
+              INSERT INTO sms_template (chain_id, name, kind, category, content, status) VALUES (${request.scope.chainId}, ${input.name}, ${kind}, ${input.category}, ${input.body}, ${status})
+              RETURNING ${TEMPLATE_COLUMNS}`);
+        if (!row) throw refuse.notFound(TEMPLATE_NOT_FOUND);
+        await audit(tx, request, input.id ? 'sms.template.update' : 'sms.template.create', row.id, `短信模板：${row.name}`, { category: row.category });
+        return ok(templateAnswer(row));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refuse.conflict('已有同名的短信模板，请换一个名称');
+      throw error;
+    }
+  };
+  serve(app, calls.createSmsTemplate, SMS, (input, request) => saveTemplate(request, input));
+  serve(app, calls.updateSmsTemplate, SMS, (input, request) => saveTemplate(request, input));
+
+  serve(app, calls.deleteSmsTemplate, SMS, async ({ id }, request) => {
+    const template = await findTemplate(request, id);
+    await app.db.transaction(async (tx) => {
+      await tx.run(sql`DELETE FROM sms_template WHERE chain_id = ${request.scope.chainId} AND id = ${id}`);
+      await audit(tx, request, 'sms.template.delete', id, `短信模板：${template.name}`);
+    });
+    return ok({ deleted: true });
+  });
+
+  serve(app, calls.reviewSmsTemplate, SMS_ADMIN, async ({ id, approved, note }, request) => {
+    await findTemplate(request, id);
+    const row = await app.db.transaction(async (tx) => {
+      const updated = await tx.one<TemplateRow>(sql`
+        UPDATE sms_template SET status = ${approved ? 'approved' : 'rejected'}, review_note = ${note}, updated_at = now()
+         WHERE chain_id = ${request.scope.chainId} AND id = ${id} RETURNING ${TEMPLATE_COLUMNS}`);
+      await audit(tx, request, 'sms.template.review', id, `短信模板：${updated!.name}`, { approved, note });
+      return updated!;
+    });
+    return ok(templateAnswer(row));
+  });
+
+  // ──────────────────────────────────────────────────────────────────────────── settings
+  const settingsAnswer = async (chainId: number): Promise<calls.SmsSettings> => {
+    const setting = await settingOf(app.db, chainId);
+    return {
+      signature: setting?.signature ?? '',
+      dailyMarketingLimit: setting?.dailyMarketingLimit ?? DAILY_MARKETING_LIMIT.default,
+      requiresApproval: provider.requiresApproval,
+      balance: await balanceOf(app.db, chainId, 'sms'),
+      provider: provider.name,
+    };
+  };
+  serve(app, calls.getSmsSettings, SMS, async (_input, request) => ok(await settingsAnswer(request.scope.chainId)));
+  serve(app, calls.saveSmsSettings, SMS_ADMIN, async ({ signature, dailyMarketingLimit }, request) => {
+    await app.db.transaction(async (tx) => {
+      await tx.run(sql`
+        INSERT INTO sms_setting (chain_id, signature, daily_marketing_limit) VALUES (${request.scope.chainId}, ${signature}, ${dailyMarketingLimit})
+        ON CONFLICT (chain_id) DO UPDATE SET signature = EXCLUDED.signature, daily_marketing_limit = EXCLUDED.daily_marketing_limit, updated_at = now()`);
+      await audit(tx, request, 'sms.settings', null, '短信设置', { signature, dailyMarketingLimit });
+    });
+    return ok(await settingsAnswer(request.scope.chainId));
+  });
+
+  // ─────────────────────────────────────────────────────────────────── preview and campaign
+  const messageOf = async (request: FastifyRequest, input: { templateId?: number; body?: string; category?: SmsCategory }) => {
+    if (input.templateId) {
+      const template = await findTemplate(request, input.templateId);
+      return { body: template.body, category: template.category, template };
+    }
+    if (input.body === undefined) throw refuse.badInput('请选择短信模板或填写短信内容');
+    return { body: input.body, category: input.category ?? 'marketing', template: undefined };
+  };
+  const signatureOf = async (chainId: number) => {
+    const setting = await settingOf(app.db, chainId);
+    if (!setting?.signature) throw refuse.badInput('请先设置短信签名（短信设置 → 签名）');
+    return setting.signature;
+  };
+
+  serve(app, calls.recipientsPreview, SMS, async (input, request) => {
+    const message = await messageOf(request, input);
+    const signature = await signatureOf(request.scope.chainId);
+    const audience = await resolveAudience(app.db, request.scope, input.audience, message.category);
+    const texts = personalise(audience.recipients, signature, message.body, message.category);
+    const sample = texts[0];
+    const sampleText = sample?.text ?? composeSms({ signature, body: renderTemplate(message.body, SAMPLE_RECIPIENT), category: message.category });
+    const counted = countSms(sampleText);
+    const now = clock.now();
+    const sendAt = isMarketing(message.category) && !clock.windowOff ? nextMarketingTime(now) : now;
+    const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
+    return ok({
+      matched: audience.matched,
+      count: texts.length,
+      optedOut: audience.optedOut,
+      invalid: audience.invalid,
+      sample: sample ? { customerName: sample.name, mobile: showPhone ? sample.mobile : maskMobile(sample.mobile), text: sample.text } : null,
+      length: counted.length,
+      segments: counted.segments,
+      credits: texts.reduce((sum, text) => sum + text.segments, 0),
+      balance: await balanceOf(app.db, request.scope.chainId, 'sms'),
+      marketing: isMarketing(message.category),
+      sendAt: sendAt.toISOString(),
+      windowNote: windowNote(now, sendAt),
+    });
+  });
+
+  serve(app, calls.createCampaign, SMS, async (input, request) => {
+    if (provider.name === 'unconfigured') throw new ApiError(Code.unavailable, '短信通道尚未配置，请联系管理员设置短信中心（SMPP）');
+    const storeId = request.scope.defaultStoreId();
+    if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再发送');
+    const template = await findTemplate(request, input.templateId);
+    if (template.status !== 'approved') throw refuse.badInput(template.status === 'pending' ? '该模板正在审核中，审核通过后才能发送' : '该模板未通过审核，请修改后重新提交');
+    const signature = await signatureOf(request.scope.chainId);
+    const now = clock.now();
+    const requested = input.sendAt ? new Date(input.sendAt) : now;
+    if (requested.getTime() < now.getTime() - 60_000) throw refuse.badInput('定时发送时间不能早于现在');
+    if (requested.getTime() > now.getTime() + 90 * 86_400_000) throw refuse.badInput('定时发送时间不能晚于 90 天后');
+    const sendAt = isMarketing(template.category) && !clock.windowOff ? nextMarketingTime(requested) : requested;
+    const audience = await resolveAudience(app.db, request.scope, input.audience, template.category);
+    if (audience.recipients.length === 0) {
+      throw refuse.badInput(audience.optedOut > 0 ? `所选客户均已退订营销短信（${audience.optedOut} 人），没有可发送的号码` : '所选范围内没有可发送的手机号');
+    }
+    const recipients = personalise(audience.recipients, signature, template.body, template.category);
+    const state = sendAt.getTime() <= now.getTime() ? 'running' : 'scheduled';
+    const made = await app.db.transaction(async (tx) => {
+      const result = await insertCampaign(tx, {
+        chainId: request.scope.chainId,
+        storeId,
+        userId: request.auth.userId,
+        name: input.name,
+        template: { id: template.id, name: template.name, category: template.category, body: template.body },
+        signature,
+        recipients,
+        sendAt,
+        state,
+      });
+      if (state === 'running') await tx.run(sql`UPDATE sms_campaign SET started_at = now() WHERE id = ${result.id}`);
+      await audit(tx, request, 'sms.campaign.create', result.id, `短信发送：${template.name}（${recipients.length} 人）`, { recipients: recipients.length, credits: result.credits, sendAt: sendAt.toISOString() });
+      return result;
+    });
+    if (state === 'running') {
+      try {
+        await startRun(made.id, 1);
+      } catch (error) {
+        request.log.error({ err: error, campaignId: made.id }, 'sms job not queued');
+        // Left 'scheduled' for now: the ticker starts it within seconds.
+        await app.db.run(sql`UPDATE sms_campaign SET state = 'scheduled' WHERE id = ${made.id} AND state = 'running'`);
+      }
+    }
+    const campaign = summaryAnswer(await findCampaign(request, made.id));
+    return ok({ campaign, windowNote: windowNote(requested, sendAt) });
+  });
+
+  serve(app, calls.campaignList, SMS, async ({ page, pageSize }, request) => {
+    const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_campaign c WHERE ${inScope(request)}`);
+    const rows = await summaries(app.db, inScope(request), pageSize, (page - 1) * pageSize);
+    return ok({ total: total?.n ?? 0, list: rows.map(summaryAnswer) });
+  });
+
+  serve(app, calls.campaignDetail, SMS, async ({ id }, request) => {
+    const row = await findCampaign(request, id);
+    const sample = await app.db.one<{ text: string }>(sql`SELECT text FROM sms_recipient WHERE campaign_id = ${id} ORDER BY id LIMIT 1`);
+    return ok({ ...summaryAnswer(row), body: row.body, signature: row.signature, sampleText: sample?.text ?? '' });
+  });
+
+  serve(app, calls.campaignRecipients, SMS, async ({ id, state, page, pageSize }, request) => {
+    await findCampaign(request, id);
+    const filter = state ? sql`AND state = ${state}` : sql``;
+    const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} ${filter}`);
+    const rows = await app.db.rows<{ id: number; customerId: number | null; customerName: string; mobile: string; state: RecipientState; reason: string; segments: number; submittedAt: string | null; doneAt: string | null }>(sql`
+      SELECT id, customer_id AS "customerId", customer_name AS "customerName", mobile, state, reason, segments, submitted_at AS "submittedAt", done_at AS "doneAt"
+        FROM sms_recipient WHERE campaign_id = ${id} ${filter} ORDER BY id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+    const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
+    return ok({
+      total: total?.n ?? 0,
+      list: rows.map((row) => ({
+        ...row,
+        customerId: row.customerId ?? 0,
+        mobile: showPhone ? row.mobile : maskMobile(row.mobile),
+        stateName: RECIPIENT_STATE_LABELS[row.state],
+        reason: reasonText(row.reason),
+      })),
+    });
+  });
+
+  serve(app, calls.pauseCampaign, SMS, async ({ id }, request) => {
+    const row = await findCampaign(request, id);
+    await app.db.transaction(async (tx) => {
+      const changed = await tx.run(sql`UPDATE sms_campaign SET state = 'paused' WHERE id = ${id} AND state IN ('running', 'scheduled')`);
+      if (changed === 0) throw refuse.conflict(`发送${CAMPAIGN_STATE_LABELS[row.state]}，无法暂停`);
+      await audit(tx, request, 'sms.campaign.pause', id, `短信发送：${row.name}`);
+    });
+    return ok(summaryAnswer(await findCampaign(request, id)));
+  });
+
+  serve(app, calls.resumeCampaign, SMS, async ({ id }, request) => {
+    const row = await findCampaign(request, id);
+    const now = clock.now();
+    const sendAt = isMarketing(row.category) && !clock.windowOff ? nextMarketingTime(now) : now;
+    const resumed = await app.db.transaction(async (tx) => {
+      // Still running here (paused, resumed before its batch ended): the same run carries on.
+      const same = runnerActive(id);
+      const next = await tx.one<{ run: number; state: string }>(sql`
+        UPDATE sms_campaign SET state = ${sendAt > now ? 'scheduled' : 'running'}, send_at = ${sendAt.toISOString()}::timestamptz,
+               run = CASE WHEN ${same}::boolean THEN run ELSE run + 1 END
+         WHERE id = ${id} AND state = 'paused' RETURNING run, state`);
+      if (!next) throw refuse.conflict(`发送${CAMPAIGN_STATE_LABELS[row.state]}，无需继续`);
+      await audit(tx, request, 'sms.campaign.resume', id, `短信发送：${row.name}`);
+      return { ...next, same };
+    });
+    if (resumed.state === 'running' && !resumed.same) await startRun(id, resumed.run);
+    return ok(summaryAnswer(await findCampaign(request, id)));
+  });
+  const runnerActive = (id: number) => runner.active.has(id);
+
+  serve(app, calls.cancelCampaign, SMS, async ({ id }, request) => {
+    const row = await findCampaign(request, id);
+    await app.db.transaction(async (tx) => {
+      const changed = await tx.run(sql`UPDATE sms_campaign SET state = 'cancelled', finished_at = now() WHERE id = ${id} AND state IN ('running', 'scheduled', 'paused')`);
+      if (changed === 0) throw refuse.conflict(`发送${CAMPAIGN_STATE_LABELS[row.state]}，无法取消`);
+      // The running batch (if any) finishes what it submitted; what is still queued is cancelled and refunded.
+      await cancelRemainder(tx, id, request.scope.chainId);
+      await audit(tx, request, 'sms.campaign.cancel', id, `短信发送：${row.name}`);
+    });
+    return ok(summaryAnswer(await findCampaign(request, id)));
+  });
+
+  serve(app, calls.campaignReport, SMS, async ({ id }, request) => {
+    const row = await findCampaign(request, id);
+    const tz = app.config.timeZone;
+    const counts = await app.db.one<{ optedOut: number; visited: number }>(sql`
+      SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.chain_id = r.chain_id AND o.mobile = r.mobile AND o.created_at >= r.submitted_at))::int AS "optedOut",
+             count(*) FILTER (WHERE EXISTS (SELECT 1 FROM maintenance_record m WHERE m.customer_id = r.customer_id
+                                             AND m.maint_date >= (r.submitted_at AT TIME ZONE ${tz})::date
+                                             AND m.maint_date <= (r.submitted_at AT TIME ZONE ${tz})::date + ${CONVERSION_DAYS}::int))::int AS visited
+        FROM sms_recipient r WHERE r.campaign_id = ${id} AND r.submitted_at IS NOT NULL`);
+    const reasons = await app.db.rows<{ reason: string; count: number }>(sql`
+      SELECT reason, count(*)::int AS count FROM sms_recipient WHERE campaign_id = ${id} AND state IN ('failed', 'skipped') GROUP BY reason ORDER BY count DESC LIMIT 10`);
+    const daily = await app.db.rows<{ day: string; submitted: number; delivered: number; failed: number; visited: number }>(sql`
+      WITH sent AS (SELECT r.*, (r.submitted_at AT TIME ZONE ${tz})::date AS sent_day FROM sms_recipient r WHERE r.campaign_id = ${id} AND r.submitted_at IS NOT NULL),
+           bounds AS (SELECT min(sent_day) AS first FROM sent),
+           days AS (SELECT generate_series(b.first, LEAST(b.first + ${CONVERSION_DAYS}::int, (now() AT TIME ZONE ${tz})::date), interval '1 day')::date AS day FROM bounds b WHERE b.first IS NOT NULL)
+      SELECT d.day::text AS day,
+             (SELECT count(*) FROM sent s WHERE s.sent_day = d.day)::int AS submitted,
+             (SELECT count(*) FROM sent s WHERE s.state = 'delivered' AND (s.done_at AT TIME ZONE ${tz})::date = d.day)::int AS delivered,
+             (SELECT count(*) FROM sent s WHERE s.state = 'failed' AND (s.done_at AT TIME ZONE ${tz})::date = d.day)::int AS failed,
+             (SELECT count(DISTINCT s.customer_id) FROM sent s JOIN maintenance_record m ON m.customer_id = s.customer_id
+               WHERE m.maint_date = d.day AND m.maint_date >= s.sent_day AND m.maint_date <= s.sent_day + ${CONVERSION_DAYS}::int)::int AS visited
+        FROM days d ORDER BY d.day`);
+    return ok({
+      total: row.total,
+      submitted: row.submitted,
+      delivered: row.delivered,
+      failed: row.failed,
+      optedOut: counts?.optedOut ?? 0,
+      visited: counts?.visited ?? 0,
+      conversionRate: row.delivered > 0 ? Math.round(((counts?.visited ?? 0) / row.delivered) * 1000) / 1000 : 0,
+      failureReasons: reasons.map((reason) => ({ reason: reasonText(reason.reason), count: reason.count })),
+      daily,
+    });
+  });
+
+  // ─────────────────────────────────────────────────────────────────── opt-outs and consent
+  const findCustomer = async (request: FastifyRequest, customerId: number) => {
+    const customer = await app.db.one<{ id: number; name: string; mobile: string }>(sql`SELECT c.id, c.name, c.mobile FROM customer c WHERE ${request.scope.storeRows('c')} AND c.id = ${customerId}`);
+    if (!customer) throw refuse.notFound('客户不存在或不在你的数据范围内');
+    return customer;
+  };
+
+  serve(app, calls.optOutList, SMS, async ({ keyword, page, pageSize }, request) => {
+    const chainId = request.scope.chainId;
+    const match = keyword ? sql`AND (o.mobile LIKE ${`%${keyword.replace(/[%_\\]/g, '')}%`} OR c.name LIKE ${`%${keyword.replace(/[%_\\]/g, '')}%`})` : sql``;
+    const from = sql`sms_opt_out o LEFT JOIN LATERAL (SELECT name FROM customer c WHERE c.chain_id = o.chain_id AND c.mobile = o.mobile ORDER BY c.id LIMIT 1) c ON TRUE WHERE o.chain_id = ${chainId} ${match}`;
+    const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from}`);
+    const rows = await app.db.rows<{ mobile: string; customerName: string | null; source: 'reply' | 'staff'; note: string; createdAt: string }>(sql`
+      SELECT o.mobile, c.name AS "customerName", o.source, o.note, o.created_at AS "createdAt" FROM ${from} ORDER BY o.created_at DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+    const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
+    return ok({
+      total: total?.n ?? 0,
+      list: rows.map((row) => ({
+        ...row,
+        mobile: showPhone ? row.mobile : maskMobile(row.mobile),
+        customerName: row.customerName ?? '',
+        sourceName: row.source === 'reply' ? '客户回复退订' : '员工登记',
+      })),
+    });
+  });
+
+  serve(app, calls.markOptOut, SMS, async ({ customerId, note }, request) => {
+    const customer = await findCustomer(request, customerId);
+    await app.db.transaction(async (tx) => {
+      await tx.run(sql`
+        INSERT INTO sms_opt_out (chain_id, mobile, source, note, created_by) VALUES (${request.scope.chainId}, ${customer.mobile}, 'staff', ${note}, ${request.auth.userId})
+        ON CONFLICT (chain_id, mobile) DO NOTHING`);
+      await audit(tx, request, 'sms.optout.mark', customerId, `退订营销短信：${customer.name}`, { note });
+    });
+    return ok({ optedOut: true });
+  });
+
+  serve(app, calls.unmarkOptOut, SMS, async ({ customerId, consentSource }, request) => {
+    const customer = await findCustomer(request, customerId);
+    await app.db.transaction(async (tx) => {
+      await tx.run(sql`DELETE FROM sms_opt_out WHERE chain_id = ${request.scope.chainId} AND mobile = ${customer.mobile}`);
+      await saveConsent(tx, request, customerId, consentSource);
+      await audit(tx, request, 'sms.optout.unmark', customerId, `恢复接收营销短信：${customer.name}`, { consentSource });
+    });
+    return ok({ optedOut: false });
+  });
+
+  const saveConsent = (tx: Queryable, request: FastifyRequest, customerId: number, source: ConsentSource) =>
+    tx.run(sql`
+      INSERT INTO sms_consent (customer_id, chain_id, source, recorded_by) VALUES (${customerId}, ${request.scope.chainId}, ${source}, ${request.auth.userId})
+      ON CONFLICT (customer_id) DO UPDATE SET source = EXCLUDED.source, recorded_by = EXCLUDED.recorded_by, recorded_at = now()`);
+
+  const consentAnswer = async (request: FastifyRequest, customer: { id: number; mobile: string }) => {
+    const chainId = request.scope.chainId;
+    const consent = await app.db.one<{ source: ConsentSource; recordedAt: string }>(sql`SELECT source, recorded_at AS "recordedAt" FROM sms_consent WHERE customer_id = ${customer.id}`);
+    const optedOut = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ${customer.mobile}`);
+    const now = clock.now();
+    const local = now.getTime() + 8 * 3600_000;
+    const dayStart = new Date(Math.floor(local / 86_400_000) * 86_400_000 - 8 * 3600_000).toISOString();
+    const today = await app.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+       WHERE r.chain_id = ${chainId} AND r.mobile = ${customer.mobile} AND r.submitted_at >= ${dayStart}::timestamptz AND c.category <> 'notice'`);
+    const source = consent?.source ?? 'unknown';
+    return {
+      customerId: customer.id,
+      optedOut: (optedOut?.n ?? 0) > 0,
+      consentSource: source,
+      consentSourceName: CONSENT_SOURCE_LABELS[source],
+      consentAt: consent?.recordedAt ?? null,
+      marketingToday: today?.n ?? 0,
+      dailyLimit: (await settingOf(app.db, chainId))?.dailyMarketingLimit ?? DAILY_MARKETING_LIMIT.default,
+    };
+  };
+
+  serve(app, calls.smsConsent, SMS, async ({ customerId }, request) => ok(await consentAnswer(request, await findCustomer(request, customerId))));
+
+  serve(app, calls.saveSmsConsent, SMS, async ({ customerId, consentSource }, request) => {
+    const customer = await findCustomer(request, customerId);
+    await app.db.transaction(async (tx) => {
+      await saveConsent(tx, request, customerId, consentSource);
+      await audit(tx, request, 'sms.consent', customerId, `营销短信同意来源：${customer.name}`, { consentSource });
+    });
+    return ok(await consentAnswer(request, customer));
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * Demo data of 短信营销 (issue 15): each chain's signature and templates in the variables of
+ * contracts/sms.ts, and in the main chain a finished maintenance-reminder campaign from 12 days
+ * ago with its receipts (some undelivered), a few opted-out numbers and consent sources, so the
+ * pages show something real on first start.
+ */
+import { sql, type Queryable } from '../db/database';
+import { debit } from '../repositories/ledger';
+import { composeSms, countSms, renderTemplate, type SmsCategory } from '../../../contracts/sms';
+import { isMobile } from '../../../contracts/rules/mobile';
+import type { DemoInfo } from './index';
+
+const SIGNATURES = ['【安途汽车】', '【华星汽车】'];
+
+const TEMPLATES: [string, SmsCategory, string, 'approved' | 'pending'][] = [
+  ['保养到期提醒', 'maintenance', '{称呼}您好，您的爱车{车牌}保养将于{保养到期日}到期，近期到{门店}保养可享工时 9 折，预约电话{门店电话}。', 'approved'],
+  ['续保提醒', 'insurance', '{称呼}您好，您的爱车{车牌}车险将于{保险到期日}到期，到{门店}续保送全车精洗一次，详询{门店电话}。', 'approved'],
+  ['春季保养节', 'marketing', '{门店}春季保养节：小保养套餐 299 元起，空调清洗免费检测，活动至本月底，详询{门店电话}。', 'approved'],
+  ['生日关怀', 'marketing', '{称呼}，祝您生日快乐！生日当月到{门店}可免费领取精洗一次，期待您的光临。', 'pending'],
+  ['取车通知', 'notice', '{称呼}您好，您的爱车{车牌}已完工，请凭此短信到{门店}取车，如有疑问请致电{门店电话}。', 'approved'],
+];
+
+export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
+  for (const [index, chain] of demo.chains.entries()) {
+    await db.run(sql`INSERT INTO sms_setting (chain_id, signature, daily_marketing_limit) VALUES (${chain.id}, ${SIGNATURES[index] ?? '【门店管家】'}, 1)`);
+    await db.run(sql`DELETE FROM sms_template WHERE chain_id = ${chain.id}`);
+    for (const [name, category, body, status] of TEMPLATES) {
+      await db.run(sql`
+        INSERT INTO sms_template (chain_id, name, kind, category, content, status)
+        VALUES (${chain.id}, ${name}, ${category === 'notice' ? 'notice' : 'marketing'}, ${category}, ${body}, ${status})`);
+    }
+  }
+
+  const chain = demo.chains[0]!;
+  const store = chain.stores[0]!;
+  const admin = chain.users.find((user) => user.role === 'garage_admin')!;
+  const signature = SIGNATURES[0]!;
+  const template = await db.one<{ id: number; content: string }>(sql`SELECT id, content FROM sms_template WHERE chain_id = ${chain.id} AND name = '保养到期提醒'`);
+  const customers = await db.rows<{ id: number; name: string; gender: 'M' | 'F' | null; mobile: string; plate: string | null; due: string | null; insurance: string | null; phone: string }>(sql`
+    SELECT c.id, c.name, c.gender, c.mobile, v.plate, v.next_maintenance_date::text AS due, v.insurance_expiry::text AS insurance, g.phone
+      FROM customer c JOIN garage g ON g.id = c.store_id
+      LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry FROM vehicle v WHERE v.customer_id = c.id ORDER BY next_maintenance_date NULLS LAST, id LIMIT 1) v ON TRUE
+     WHERE c.chain_id = ${chain.id} AND c.store_id = ${store.id}
+     ORDER BY c.id LIMIT 60`);
+  const recipients = customers
+    .filter((customer) => isMobile(customer.mobile))
+    .map((customer) => {
+      const text = composeSms({
+        signature,
+        body: renderTemplate(template!.content, {
+          name: customer.name,
+          gender: customer.gender,
+          plate: customer.plate ?? '',
+          storeName: store.name,
+          maintenanceDue: customer.due ?? '',
+          insuranceDue: customer.insurance ?? '',
+          storePhone: customer.phone,
+        }),
+        category: 'maintenance',
+      });
+      return { ...customer, text, segments: countSms(text).segments, failed: Number(customer.mobile.slice(-2)) % 20 === 0 };
+    });
+  if (recipients.length === 0) return;
+  const credits = recipients.reduce((sum, recipient) => sum + recipient.segments, 0);
+  const sentAt = sql`(${demo.today}::date - 12 + time '10:00') AT TIME ZONE 'Asia/Shanghai'`;
+  const campaign = await db.one<{ id: number }>(sql`
+    INSERT INTO sms_campaign (chain_id, store_id, name, template_id, template_name, category, signature, body, state, send_at, total, credits_reserved, created_by, created_at, started_at, finished_at)
+    VALUES (${chain.id}, ${store.id}, '保养到期提醒·本月到期客户', ${template!.id}, '保养到期提醒', 'maintenance', ${signature}, ${template!.content}, 'done',
+            ${sentAt}, ${recipients.length}, ${credits}, ${admin.id}, ${sentAt}, ${sentAt}, ${sentAt} + interval '2 minutes')
+    RETURNING id`);
+  const id = campaign!.id;
+  await debit(db, chain.id, 'sms', credits, 'use', `sms:campaign:${id}`, '发送预扣');
+  await db.run(sql`UPDATE ledger_entry SET created_at = ${sentAt} WHERE ref = ${`sms:campaign:${id}`}`);
+  for (const [n, recipient] of recipients.entries()) {
+    const row = await db.one<{ id: number }>(sql`
+      INSERT INTO sms_recipient (campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, submitted_at, done_at)
+      VALUES (${id}, ${chain.id}, ${recipient.id}, ${recipient.name}, ${recipient.mobile}, ${recipient.text}, ${recipient.segments},
+              ${recipient.failed ? 'failed' : 'delivered'}, ${recipient.failed ? 'receipt:UNDELIV:001' : ''}, ${sentAt} + interval '1 minute', ${sentAt} + interval '2 minutes')
+      RETURNING id`);
+    for (let part = 0; part < recipient.segments; part += 1) {
+      await db.run(sql`INSERT INTO sms_part (message_id, recipient_id, stat, err) VALUES (${`SEED${id}-${n}-${part}`}, ${row!.id}, ${recipient.failed ? 'UNDELIV' : 'DELIVRD'}, ${recipient.failed ? '001' : '000'})`);
+    }
+  }
+  // Two replied T after the campaign; staff marked one who asked at the counter.
+  const optOuts = recipients.filter((recipient) => !recipient.failed).slice(3, 6);
+  for (const [n, recipient] of optOuts.entries()) {
+    await db.run(sql`
+      INSERT INTO sms_opt_out (chain_id, mobile, source, note, created_by, created_at)
+      VALUES (${chain.id}, ${recipient.mobile}, ${n < 2 ? 'reply' : 'staff'}, ${n < 2 ? '回复「T」' : '到店时要求不再接收活动短信'}, ${n < 2 ? null : admin.id}, ${sentAt} + ${`${n + 1} hours`}::interval)`);
+  }
+  for (const [n, recipient] of recipients.entries()) {
+    await db.run(sql`INSERT INTO sms_consent (customer_id, chain_id, source, recorded_at) VALUES (${recipient.id}, ${chain.id}, ${n % 3 === 0 ? 'wechat' : 'store'}, ${sentAt} - interval '30 days')`);
+  }
+}

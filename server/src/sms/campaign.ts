@@ -1,0 +1,557 @@
+/**
+ * SMS campaigns (issue 15): who receives, making a campaign (texts personalised and credits reserved
+ * in one transaction), the durable 'sms-campaign' job that submits them, and the SMSC's receipts
+ * and replies.
+ *
+ * Delivery semantics: AT MOST ONCE. A recipient row moves queued → submitting (committed before
+ * the SMSC sees anything) → submitted (committed with the SMSC's message ids). A process killed
+ * between the SMSC's answer and that commit leaves rows in `submitting`: the next run marks them
+ * failed 「发送中断，未确认是否送出（为避免重复，不再重发）」 and refunds them, never submits them
+ * again. A duplicate marketing text annoys a customer and counts against the daily limit; a lost
+ * one costs a batch (BATCH rows) at most, and only on a crash. Texts the SMSC certainly did not get
+ * (no connection: SmsNotSent) go back to `queued` and are tried again.
+ *
+ * Credits (ledger 'sms', ref sms:campaign:<id>): segments × recipients reserved when the campaign
+ * is made (refused when short, nothing made); kept for each submission; refunded for skipped
+ * (opted out, daily limit), rejected or uncertain submissions and for the remainder of a cancelled
+ * campaign. Undelivered receipts are not refunded: carriers bill a submitted part.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Database, type Queryable, type SQL } from '../db/database';
+import { JobStopped, type JobContext } from '../jobs/queue';
+import { SmsNotSent, SmsRejected, type SmsEvent, type SmsProvider } from '../providers/sms';
+import { refund, reserve, InsufficientBalance } from '../repositories/ledger';
+import { conditionSql, loadGroups } from '../repositories/customer';
+import type { TenantScope } from '../repositories/scope';
+import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
+import { isMobile } from '../../../contracts/rules/mobile';
+import {
+  composeSms,
+  countSms,
+  isMarketing,
+  isOptOutReply,
+  nextMarketingTime,
+  RECEIPT_STAT_LABELS,
+  renderTemplate,
+  SMS_CATEGORY_LABELS,
+  smsLengthProblem,
+  type SmsCategory,
+  type SmsRecipientValues,
+} from '../../../contracts/sms';
+import type { SmsAudience } from '../../../contracts/api/sms';
+import { refuse } from '../http/envelope';
+
+export const SMS_JOB = 'sms-campaign';
+/**
+ * Recipients per claim/commit, the most a crash can leave uncertain: about ten windows of the
+ * provider (500 at SMPP_WINDOW=50), between 20 and BATCH.
+ */
+export const BATCH = 500;
+export const batchFor = (window: number) => Math.min(BATCH, Math.max(20, window * 10));
+export const UNCERTAIN_REASON = '发送中断，未确认是否送出（为避免重复，不再重发）';
+export const OPTED_OUT_REASON = '已退订营销短信';
+export const ledgerRef = (campaignId: number) => `sms:campaign:${campaignId}`;
+/** The job id of one run of a campaign (a resumed campaign is a new run, so a new job). */
+export const jobKey = (campaignId: number, run: number) => campaignId * 100_000 + run;
+
+/** The time the window rules see; tests outside 08:00–21:00 run with SMS_MARKETING_WINDOW=off (never in production). */
+export interface SmsClock {
+  now(): Date;
+  windowOff: boolean;
+}
+
+export interface Recipient {
+  customerId: number;
+  name: string;
+  mobile: string;
+  values: SmsRecipientValues;
+}
+
+export interface Audience {
+  matched: number;
+  recipients: Recipient[];
+  optedOut: number;
+  invalid: number;
+}
+
+/** The audience's WHERE over `customer c`, in the caller's stores. */
+async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudience): Promise<SQL> {
+  if (audience.kind === 'customers') return sql`${scope.storeRows('c')} AND c.id = ANY(${sql.param(audience.customerIds.map(Number))}::int[])`;
+  let condition: CustomerCondition;
+  if (audience.kind === 'group') {
+    const group = await db.one<{ id: number }>(sql`SELECT id FROM customer_group g WHERE ${scope.chainRows('g')} AND g.id = ${Number(audience.groupId)}`);
+    if (!group) throw refuse.notFound('客户分组不存在或已被删除');
+    condition = upgradeCondition({ groupIds: [group.id] });
+  } else {
+    const saved = await db.one<{ condition: unknown }>(sql`
+      SELECT condition FROM saved_condition s WHERE ${scope.chainRows('s')} AND s.user_id = ${scope.auth.userId} AND s.id = ${Number(audience.conditionId)}`);
+    if (!saved) throw refuse.notFound('保存的筛选条件不存在或已被删除');
+    condition = upgradeCondition(saved.condition);
+  }
+  return conditionSql(scope, condition, await loadGroups(db, scope, condition));
+}
+
+/** The customers an audience reaches: deduplicated by number, invalid numbers and (marketing) opt-outs removed. */
+export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory): Promise<Audience> {
+  const where = await audienceSql(db, scope, audience);
+  // The vehicle the text is about: the one due first for this category.
+  const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
+  const rows = await db.rows<{ id: number; name: string; gender: 'M' | 'F' | null; mobile: string; store_name: string; store_phone: string; plate: string | null; maintenance_due: string | null; insurance_due: string | null }>(sql`
+    SELECT c.id, c.name, c.gender, c.mobile, g.name AS store_name, g.phone AS store_phone, v.plate,
+           v.next_maintenance_date::text AS maintenance_due, v.insurance_expiry::text AS insurance_due
+      FROM customer c JOIN garage g ON g.id = c.store_id
+      LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE
+     WHERE ${where}
+     ORDER BY c.id`);
+  const optedOut = isMarketing(category)
+    ? new Set(
+        (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(rows.map((row) => row.mobile))}::text[])`)).map(
+          (row) => row.mobile,
+        ),
+      )
+    : new Set<string>();
+  const seen = new Set<string>();
+  const recipients: Recipient[] = [];
+  let invalid = 0;
+  let removed = 0;
+  for (const row of rows) {
+    const mobile = row.mobile.trim();
+    if (!isMobile(mobile) || seen.has(mobile)) {
+      invalid += 1;
+      continue;
+    }
+    seen.add(mobile);
+    if (optedOut.has(mobile)) {
+      removed += 1;
+      continue;
+    }
+    recipients.push({
+      customerId: row.id,
+      name: row.name,
+      mobile,
+      values: {
+        name: row.name,
+        gender: row.gender,
+        plate: row.plate ?? '',
+        storeName: row.store_name,
+        maintenanceDue: row.maintenance_due ?? '',
+        insuranceDue: row.insurance_due ?? '',
+        storePhone: row.store_phone,
+      },
+    });
+  }
+  return { matched: rows.length, recipients, optedOut: removed, invalid };
+}
+
+export interface SmsSettingRow {
+  signature: string;
+  dailyMarketingLimit: number;
+}
+
+export async function settingOf(db: Queryable, chainId: number): Promise<SmsSettingRow | undefined> {
+  return db.one<SmsSettingRow>(sql`SELECT signature, daily_marketing_limit AS "dailyMarketingLimit" FROM sms_setting WHERE chain_id = ${chainId}`);
+}
+
+/** Each recipient's text as delivered, and its segments. */
+export function personalise(recipients: Recipient[], signature: string, body: string, category: SmsCategory) {
+  return recipients.map((recipient) => {
+    const text = composeSms({ signature, body: renderTemplate(body, recipient.values), category });
+    return { ...recipient, text, segments: countSms(text).segments };
+  });
+}
+
+/** 「当前不在营销短信发送时段（08:00–21:00），将于 11月24日 08:00 发送」 */
+export function windowNote(requested: Date, sendAt: Date): string {
+  if (sendAt.getTime() === requested.getTime()) return '';
+  const local = new Date(sendAt.getTime() + 8 * 3600_000);
+  const when = `${local.getUTCMonth() + 1}月${local.getUTCDate()}日 ${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  return `营销短信只在 08:00–21:00 发送，所选时间不在此时段，将于 ${when} 开始发送`;
+}
+
+export interface NewCampaign {
+  chainId: number;
+  storeId: number;
+  userId: number;
+  name: string;
+  template: { id: number; name: string; category: SmsCategory; body: string };
+  signature: string;
+  recipients: ReturnType<typeof personalise>;
+  sendAt: Date;
+  state: 'running' | 'scheduled';
+}
+
+/** Inserts the campaign and its recipients and reserves the credits, in the caller's transaction. */
+export async function insertCampaign(tx: Queryable, campaign: NewCampaign): Promise<{ id: number; credits: number }> {
+  const tooLong = campaign.recipients.find((recipient) => smsLengthProblem(recipient.text));
+  if (tooLong) throw refuse.badInput(`${smsLengthProblem(tooLong.text)}（收信人 ${tooLong.name}）`);
+  const credits = campaign.recipients.reduce((sum, recipient) => sum + recipient.segments, 0);
+  const name = campaign.name || `${SMS_CATEGORY_LABELS[campaign.template.category]}·${campaign.template.name}`;
+  const row = await tx.one<{ id: number }>(sql`
+    INSERT INTO sms_campaign (chain_id, store_id, name, template_id, template_name, category, signature, body, state, send_at, total, credits_reserved, created_by)
+    VALUES (${campaign.chainId}, ${campaign.storeId}, ${name}, ${campaign.template.id}, ${campaign.template.name}, ${campaign.template.category}, ${campaign.signature},
+            ${campaign.template.body}, ${campaign.state}, ${campaign.sendAt.toISOString()}::timestamptz, ${campaign.recipients.length}, ${credits}, ${campaign.userId})
+    RETURNING id`);
+  const id = row!.id;
+  try {
+    await reserve(tx, campaign.chainId, 'sms', credits, ledgerRef(id));
+  } catch (error) {
+    if (error instanceof InsufficientBalance) throw refuse.badInput(`${error.message}，请先购买短信包`);
+    throw error;
+  }
+  for (let start = 0; start < campaign.recipients.length; start += 5000) {
+    const chunk = campaign.recipients.slice(start, start + 5000);
+    await tx.run(sql`
+      INSERT INTO sms_recipient (campaign_id, chain_id, customer_id, customer_name, mobile, text, segments)
+      SELECT ${id}, ${campaign.chainId}, * FROM unnest(${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
+                                                    ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[],
+                                                    ${sql.param(chunk.map((r) => r.segments))}::int[])`);
+  }
+  return { id, credits };
+}
+
+// ─────────────────────────────────────────────────────────────────────────────── the job
+
+interface CampaignState {
+  state: string;
+  run: number;
+  category: SmsCategory;
+  chain_id: number;
+}
+
+/** Start of today (Asia/Shanghai) as an instant: the daily limit's day. */
+function startOfShanghaiDay(now: Date): string {
+  const local = now.getTime() + 8 * 3600_000;
+  return new Date(Math.floor(local / 86_400_000) * 86_400_000 - 8 * 3600_000).toISOString();
+}
+
+async function refundRows(tx: Queryable, chainId: number, campaignId: number, segments: number): Promise<void> {
+  if (segments <= 0) return;
+  const { changed } = await refund(tx, chainId, 'sms', ledgerRef(campaignId), segments, `${ledgerRef(campaignId)}#${randomUUID()}`);
+  await tx.run(sql`UPDATE sms_campaign SET credits_refunded = credits_refunded + ${changed} WHERE id = ${campaignId}`);
+}
+
+type Receipt = { messageId: string; stat: string; err: string };
+
+/**
+ * Gives parts their receipts (driven by the receipts, each part found by its primary key, so the
+ * cost does not grow with the campaign); answers the receipts whose part is not committed yet.
+ */
+async function applyReceipts(tx: Queryable, receipts: Receipt[]): Promise<{ recipients: number[]; unmatched: Receipt[] }> {
+  if (receipts.length === 0) return { recipients: [], unmatched: [] };
+  const found = await tx.rows<{ message_id: string; recipient_id: number }>(sql`
+    UPDATE sms_part p SET stat = x.stat, err = x.err
+      FROM unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)
+     WHERE p.message_id = x.id RETURNING p.message_id, p.recipient_id`);
+  const matched = new Set(found.map((row) => row.message_id));
+  return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: receipts.filter((receipt) => !matched.has(receipt.messageId)) };
+}
+
+/** Matches receipts that arrived before their parts were committed, and settles the recipients whose parts are all in. */
+export async function settleReceipts(tx: Queryable, recipientIds: number[] = []): Promise<void> {
+  const early = await tx.rows<Receipt>(sql`SELECT message_id AS "messageId", stat, err FROM sms_early_receipt LIMIT 5000`);
+  const applied = await applyReceipts(tx, early);
+  const gone = early.filter((receipt) => !applied.unmatched.includes(receipt));
+  if (gone.length > 0) await tx.run(sql`DELETE FROM sms_early_receipt WHERE message_id = ANY(${sql.param(gone.map((r) => r.messageId))}::text[])`);
+  await settleRecipients(tx, [...recipientIds, ...applied.recipients]);
+}
+
+/** Recipients whose parts all have receipts → 已送达, or 失败 with the first failing part's stat. */
+async function settleRecipients(tx: Queryable, recipientIds: number[]): Promise<void> {
+  const ids = [...new Set(recipientIds)];
+  if (ids.length === 0) return;
+  await tx.run(sql`
+    UPDATE sms_recipient r SET
+      state = CASE WHEN x.bad > 0 THEN 'failed' ELSE 'delivered' END,
+      reason = CASE WHEN x.bad > 0 THEN 'receipt:' || x.why ELSE '' END,
+      done_at = now()
+      FROM (SELECT recipient_id, count(*) AS parts, count(*) FILTER (WHERE stat = 'DELIVRD') AS good,
+                   count(*) FILTER (WHERE stat IS NOT NULL AND stat <> 'DELIVRD') AS bad,
+                   max(stat || ':' || COALESCE(err, '')) FILTER (WHERE stat <> 'DELIVRD') AS why
+              FROM sms_part WHERE recipient_id = ANY(${sql.param(ids)}::int[]) GROUP BY recipient_id) x
+     WHERE r.id = x.recipient_id AND r.state = 'submitted' AND (x.bad > 0 OR x.good = x.parts)`);
+}
+
+/** A stored reason → what staff read: 'receipt:UNDELIV:001' → 「无法送达（…）」. */
+export function reasonText(reason: string): string {
+  const receipt = /^receipt:(\w+):(\w*)$/.exec(reason);
+  if (!receipt) return reason;
+  const label = RECEIPT_STAT_LABELS[receipt[1]!] ?? `运营商回执 ${receipt[1]}`;
+  return receipt[2] && receipt[2] !== '000' ? `${label}（错误码 ${receipt[2]}）` : label;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface CampaignRunner {
+  run(campaignId: number, run: number, job: JobContext): Promise<void>;
+  /** Campaigns whose job runs in this process now. */
+  active: Set<number>;
+}
+
+export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger): CampaignRunner {
+  const active = new Set<number>();
+  const batch = batchFor(provider.window);
+
+  async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
+    let committing: Promise<void> = Promise.resolve();
+    try {
+      await loop();
+    } finally {
+      // Never leave a batch's outcome unrecorded (a stop waits for it).
+      await committing;
+    }
+
+    async function loop(): Promise<void> {
+      let first = true;
+      /**
+       * Claims walk forward from the last id claimed: without it each claim would step over the
+       * index entries of every row already sent (PGlite has no autovacuum), quadratic in the campaign.
+       */
+      let cursor = 0;
+      for (;;) {
+        const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+        if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
+        if (job.stopping()) throw new JobStopped();
+        const marketing = isMarketing(campaign.category);
+        if (first) {
+          first = false;
+          // Rows a killed process left between claim and commit: maybe sent, never sent again.
+          await db.transaction(async (tx) => {
+            const stale = await tx.one<{ n: number; segments: number }>(sql`
+              WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
+                              WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
+              SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
+            if (stale && stale.n > 0) {
+              log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
+              await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+            }
+          });
+        }
+        const now = clock.now();
+        if (marketing && !clock.windowOff) {
+          const next = nextMarketingTime(now);
+          if (next.getTime() > now.getTime()) {
+            await db.run(sql`UPDATE sms_campaign SET state = 'scheduled', send_at = ${next.toISOString()}::timestamptz WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+            return;
+          }
+        }
+
+        // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
+        const claimed = await db.transaction(async (tx) => {
+          const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
+            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' AND id > ${cursor} ORDER BY id LIMIT ${batch} FOR UPDATE`);
+          if (rows.length === 0) return null;
+          cursor = rows[rows.length - 1]!.id;
+          const skipped = new Map<number, string>();
+          if (marketing) {
+            const mobiles = rows.map((row) => row.mobile);
+            const optedOut = new Set(
+              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+            );
+            const setting = await settingOf(tx, campaign.chain_id);
+            const limit = setting?.dailyMarketingLimit ?? 1;
+            const counts = new Map(
+              (
+                await tx.rows<{ mobile: string; n: number }>(sql`
+                  SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
+                     AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
+                   GROUP BY r.mobile`)
+              ).map((row) => [row.mobile, row.n]),
+            );
+            for (const row of rows) {
+              if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
+              else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
+              else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+            }
+          }
+          const send = rows.filter((row) => !skipped.has(row.id));
+          if (skipped.size > 0) {
+            const ids = [...skipped.keys()];
+            await tx.run(sql`
+              UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
+                FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
+            await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
+          }
+          if (send.length > 0) {
+            await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
+          }
+          return send;
+        });
+        if (claimed === null) {
+          // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
+          await committing;
+          committing = Promise.resolve();
+          const left = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued'`);
+          if ((left?.n ?? 0) > 0) {
+            cursor = 0; // rows put back in the queue behind the cursor
+            continue;
+          }
+          await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
+          return;
+        }
+        if (claimed.length === 0) continue;
+
+        // Submit (the provider keeps its window of outstanding submits full).
+        const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
+
+        // Commit in the background while the next batch is claimed and submitted (one commit in flight).
+        await committing;
+        committing = commitBatch(campaignId, campaign.chain_id, claimed, results).then(async (retry) => {
+          if (retry > 0) {
+            log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
+            for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
+          }
+        });
+        // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
+        committing.catch(() => undefined);
+      }
+    }
+  }
+
+  /** Records a batch's outcome; answers how many go back to the queue (SMSC not reachable). */
+  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[]): Promise<number> {
+    const sent: { id: number; ids: string[] }[] = [];
+    const failed: { id: number; reason: string; segments: number }[] = [];
+    const retry: number[] = [];
+    results.forEach((result, index) => {
+      const row = claimed[index]!;
+      if (result.status === 'fulfilled') sent.push({ id: row.id, ids: result.value });
+      else if (result.reason instanceof SmsNotSent) retry.push(row.id);
+      else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
+      else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
+    });
+    await db.transaction(async (tx) => {
+      if (sent.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
+        const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
+        await tx.run(sql`
+          INSERT INTO sms_part (message_id, recipient_id)
+          SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
+          ON CONFLICT (message_id) DO NOTHING`);
+        await settleReceipts(tx);
+      }
+      if (failed.length > 0) {
+        await tx.run(sql`
+          UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
+                 submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
+            FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
+           WHERE r.id = x.id AND r.state = 'submitting'`);
+        await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
+      }
+      if (retry.length > 0) {
+        await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
+      }
+    });
+    return retry.length;
+  }
+
+  return {
+    active,
+    async run(campaignId, run, job) {
+      for (;;) {
+        active.add(campaignId);
+        try {
+          await runOnce(campaignId, run, job);
+        } finally {
+          active.delete(campaignId);
+        }
+        // Resumed while this run was stopping (resume saw it active and kept the run): carry on.
+        const now = await db.one<{ state: string; run: number }>(sql`SELECT state, run FROM sms_campaign WHERE id = ${campaignId}`);
+        if (now?.state !== 'running' || now.run !== run || job.stopping()) return;
+      }
+    },
+  };
+}
+
+/** Marks the undone recipients of a cancelled campaign and gives their credits back. */
+export async function cancelRemainder(tx: Queryable, campaignId: number, chainId: number): Promise<void> {
+  const left = await tx.one<{ segments: number }>(sql`
+    WITH cancelled AS (UPDATE sms_recipient SET state = 'cancelled', done_at = now() WHERE campaign_id = ${campaignId} AND state = 'queued' RETURNING segments)
+    SELECT COALESCE(sum(segments), 0)::int AS segments FROM cancelled`);
+  await refundRows(tx, chainId, campaignId, left?.segments ?? 0);
+}
+
+// ───────────────────────────────────────────────────────────────── receipts and replies
+
+/** A mobile as the SMSC writes it (8613…, +86 13…) → the 11 digits we store. */
+export function normaliseMobile(address: string): string {
+  const digits = address.replace(/\D/g, '');
+  return digits.length > 11 && digits.startsWith('86') ? digits.slice(-11) : digits;
+}
+
+/** Opts a number out after a reply T/TD/退订/R: in every chain that texted it, or where it is a customer. */
+export async function optOutByReply(db: Database, phone: string, text: string): Promise<number> {
+  if (!isOptOutReply(text)) return 0;
+  const mobile = normaliseMobile(phone);
+  return db.transaction(async (tx) => {
+    const chains = await tx.rows<{ chain_id: number }>(sql`
+      SELECT DISTINCT chain_id FROM sms_recipient WHERE mobile = ${mobile} AND submitted_at IS NOT NULL
+      UNION SELECT DISTINCT chain_id FROM customer WHERE mobile = ${mobile} AND NOT EXISTS (SELECT 1 FROM sms_recipient WHERE mobile = ${mobile} AND submitted_at IS NOT NULL)`);
+    let changed = 0;
+    for (const { chain_id } of chains) {
+      changed += await tx.run(sql`
+        INSERT INTO sms_opt_out (chain_id, mobile, source, note) VALUES (${chain_id}, ${mobile}, 'reply', ${`回复「${text.trim().slice(0, 20)}」`})
+        ON CONFLICT (chain_id, mobile) DO NOTHING`);
+    }
+    return changed;
+  });
+}
+
+/**
+ * Applies receipts in batches (a 100,000-text campaign brings 100,000 of them): parts found get
+ * their stat, the others wait in sms_early_receipt for their submit to commit.
+ */
+export function receiptSink(db: Database, log: FastifyBaseLogger) {
+  let pending: { messageId: string; stat: string; err: string }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function flush() {
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) return;
+    await db.transaction(async (tx) => {
+      const applied = await applyReceipts(tx, batch);
+      await settleRecipients(tx, applied.recipients);
+      // Faster than our commit: kept until the submit's commit matches them (settleReceipts).
+      const early = applied.unmatched;
+      if (early.length > 0) {
+        await tx.run(sql`
+          INSERT INTO sms_early_receipt (message_id, stat, err)
+          SELECT * FROM unnest(${sql.param(early.map((r) => r.messageId))}::text[], ${sql.param(early.map((r) => r.stat))}::text[], ${sql.param(early.map((r) => r.err))}::text[])
+          ON CONFLICT (message_id) DO NOTHING`);
+      }
+    });
+  }
+
+  const schedule = () => {
+    flushing = flushing.then(flush).catch((error: unknown) => log.error({ err: error }, 'sms receipts not applied'));
+    return flushing;
+  };
+
+  return {
+    add(receipt: { messageId: string; stat: string; err: string }) {
+      pending.push(receipt);
+      if (pending.length >= 1000) void schedule();
+      else timer ??= setTimeout(() => void schedule(), 100);
+    },
+    /** Waits for everything received so far to be applied. */
+    async drain() {
+      if (timer) clearTimeout(timer);
+      await schedule();
+    },
+  };
+}
+
+export function eventHandler(db: Database, log: FastifyBaseLogger) {
+  const sink = receiptSink(db, log);
+  return {
+    sink,
+    handle(event: SmsEvent) {
+      if (event.kind === 'receipt') sink.add(event);
+      else void optOutByReply(db, event.phone, event.text).catch((error: unknown) => log.error({ err: error }, 'sms reply not applied'));
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** Texts of 短信购买 (<garage-sms-buy>); the checkout's own texts are the mall's (widgets/mall/messages.ts). */
+export const messages = {
+  title: '短信购买',
+  subtitle: '短信条数按「每条短信的计费条数 × 收信人」扣减：发送时预扣，提交失败的退回。购买后立即到账，长期有效。',
+  loadFailed: '短信余额加载失败',
+  retry: '重试',
+  balance: '短信余额',
+  unit: '条',
+  toMarketing: '去发短信',
+  packages: '购买短信包',
+  buy: '购买',
+  perSms: (fen: number, amount: number) => `约 ${(fen / amount / 100).toFixed(3)} 元/条`,
+  history: '余额变动',
+  historyEmpty: '还没有余额变动。',
+  columns: { at: '时间', reason: '类型', change: '变动', after: '余额', ref: '关联' },
+  pageOf: (page: number, pages: number, total: number) => `共 ${total} 笔 · 第 ${page}/${pages} 页`,
+  previous: '上一页',
+  next: '下一页',
+  bought: '购买成功，短信余额已更新',
+};
