@@ -136,7 +136,7 @@ async function send(route: Route, input: unknown, findings: Finding[]): Promise<
       ? 'server error'
       : envelope.code !== 0 && !CHINESE.test(envelope.msg ?? '')
         ? 'message not in Chinese'
-        : envelope.code !== 0 && /\w+\.\d+|\.\w+\./.test(envelope.msg ?? '')
+        : envelope.code !== 0 && /[A-Za-z_]\w*\.\d+|\.[A-Za-z_]\w*\./.test(envelope.msg ?? '')
           ? 'raw field path'
           : null;
   if (problem) findings.push({ call, sent, answer: `${problem}: HTTP ${response.status} ${text.slice(0, 120)}` });

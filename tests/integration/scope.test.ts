@@ -33,6 +33,8 @@ interface Foreign {
   order: number[];
   /** 潜在客户 leads. */
   lead: number[];
+  /** Insurance policies (保险查询's renewal rows). */
+  policy: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
   /** 短信模板 (chain-wide) and 短信发送记录 (store-owned). */
@@ -55,7 +57,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -68,6 +70,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
   if (/^(userIds?|ownerId)$/.test(field)) return one(foreign.user);
   if (field === 'orderId') return one(foreign.order);
+  if (/^policyIds?$/.test(field)) return one(foreign.policy);
   if (/^(roleIds?|defaultRoleId)$/.test(field)) return one(foreign.role);
   if (/^(departmentId|parentId)$/.test(field)) return one(foreign.department);
   if (field === 'jobId') return one(foreign.job);
@@ -136,6 +139,7 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     job: sameChain ? [] : await ids(sql`SELECT id FROM job WHERE chain_id = ${chainId} ORDER BY id`),
     importTask: await ids(sql`SELECT id FROM import_task WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     order: sameChain ? [] : await ids(sql`SELECT id FROM mall_order WHERE chain_id = ${chainId} ORDER BY id`),
+    policy: await ids(sql`SELECT id FROM insurance_policy WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     lead: await ids(sql`SELECT id FROM potential_customer WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
