@@ -200,6 +200,7 @@ function onwarn(warning, warn) {
  *  - `shoelace-theme`: define() with Shoelace's theme, the icon base path and zh-cn translation, for
  *    widgets that render Shoelace components (always a chunk in chunks/: the base path is
  *    resolved relative to it);
+ *  - `echarts`: ECharts and zrender, for the widgets that chart;
  *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
  */
 const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(dialog\.tsx|loading\.ts|shoelace\.ts|shoelace-setup\.ts|theme\.ts|toast-view\.ts)|testing\/)/;
@@ -210,6 +211,9 @@ function manualChunks(id) {
   if (SHOELACE_THEME.test(file)) return 'shoelace-theme';
   if (file.includes('/widgets/core/') && !CORE_OPTIONAL.test(file)) return 'core';
   if (/\/node_modules\/(preact|@r2wc|@preact\/signals-core|redaxios)\//.test(file)) return 'core';
+  // ECharts in one chunk of its own name, whichever widgets chart (保险分析, 短信营销's report): it
+  // loads only when a chart is drawn, and the size test measures it apart from the widgets.
+  if (/\/node_modules\/(echarts|zrender)\//.test(file)) return 'echarts';
   return undefined;
 }
 
