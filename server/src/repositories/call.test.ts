@@ -91,6 +91,9 @@ describe('call repository', () => {
     const call = { ...owner, sipCallId: 'call-c', customerId: null, number: '13800138000', result: 'answered' as const };
     await recordCallStart(db, call);
     expect(await recordServerAnswer(db, owner, 'call-c')).toBe(true);
+    // PGlite's clock ticks in whole milliseconds: an end stamped in the answer's millisecond would be
+    // a 0-second call, billed nothing.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const ended = await recordCallEnd(db, call, timing);
     expect(ended?.record).toMatchObject({ result: 'answered', billedMinutes: 1, timedBy: 'server' });
     expect(ended?.record.durationSeconds).toBeLessThan(5);
