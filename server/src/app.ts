@@ -67,6 +67,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // Registering the route plugins (some read the database) can take longer than Fastify's 10 s on
+    // a loaded two-core machine; a slow start is not a broken one.
+    pluginTimeout: 60_000,
   });
 
   // external

@@ -107,6 +107,15 @@ describe('customer list, conditions, groups and tags', () => {
     const card = groups.locator('garage-customer-groups article[data-group="客户分组1"]');
     await expect.poll(() => card.getByTestId('member-count').textContent()).toBe('1 位客户');
     await groups.screenshot({ path: '/tmp/customer-groups.png' });
+
+    // 删除 asks first, names the group and its members, and removes only the group.
+    await card.getByRole('button', { name: '删除' }).click();
+    const confirm = groups.locator('garage-customer-groups sl-dialog[open]');
+    await expect.poll(() => confirm.textContent()).toContain('确定删除分组「客户分组1」吗？分组内 1 位客户不会被删除');
+    await confirm.getByRole('button', { name: '删除' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect((await api<{ name: string }[]>('GET', '/client/groups')).map((group) => group.name)).not.toContain('客户分组1');
+    expect((await api<{ total: number }>('POST', '/client/list', { pageSize: 10 })).total).toBe(200);
     await groups.close();
   });
 

@@ -7,7 +7,7 @@ export * from './base';
 // Takes precedence over base.ts's themeless define(): these widgets get Shoelace's theme.
 export { define } from './define';
 export { loading } from './ui/loading';
-export { DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
+export { ConfirmDialog, DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
 export { useLazyDialogs, usePageData } from './ui/page-data';
 export { useLatestAnswer, useRowSelection, useSearchKeyword } from './ui/paged-list';
 export { AppLink, appUrl } from './ui/app-link';

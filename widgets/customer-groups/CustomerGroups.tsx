@@ -7,7 +7,7 @@ import '@shoelace-style/shoelace/dist/components/radio/radio.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
-import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { bootstrap, navigate, session, toast, useValue, useBusyAction, useDialogClose, ConfirmDialog, DialogFooter, type WidgetProps } from '../core';
 import { formatDate } from '../core/formats';
 import { groupApi, type ConditionLabels, type CustomerGroup } from './api';
 import { describeCondition } from './describe';
@@ -115,7 +115,9 @@ export function CustomerGroups({ host }: WidgetProps) {
 
       <CreateDialog open={dialog?.type === 'create'} labels={labels} onClose={close} onCreated={load} />
       <RenameDialog group={dialog?.type === 'rename' ? dialog.group : null} onClose={close} onRenamed={load} />
-      <DeleteDialog group={dialog?.type === 'delete' ? dialog.group : null} onClose={close} onDeleted={load} />
+      <ConfirmDialog item={dialog?.type === 'delete' ? dialog.group : null} title={messages.confirmDeleteTitle} confirmLabel={messages.confirm}
+        text={(group) => messages.confirmDelete(group.name, group.memberCount)} onClose={close}
+        action={async (group) => (await groupApi.remove(group.id), toast.success(messages.deleted(group.name)), load(), close())} />
     </div>
   );
 }
@@ -198,31 +200,3 @@ function RenameDialog({ group, onClose, onRenamed }: { group: CustomerGroup | nu
   );
 }
 
-function DeleteDialog({ group, onClose, onDeleted }: { group: CustomerGroup | null; onClose(): void; onDeleted(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  const [shown, setShown] = useState<CustomerGroup | null>(null);
-  useEffect(() => {
-    if (group) setShown(group);
-  }, [group]);
-  return (
-    <sl-dialog ref={ref} label={messages.confirmDeleteTitle} open={group !== null}>
-      <p>{shown ? messages.confirmDelete(shown.name, shown.memberCount) : ''}</p>
-      <DialogFooter
-        variant="danger"
-        busy={busy}
-        confirmLabel={messages.confirm}
-        onCancel={onClose}
-        onConfirm={async () => {
-          if (!group) return;
-          await run(async () => {
-            await groupApi.remove(group.id);
-            toast.success(messages.deleted(group.name));
-            onDeleted();
-            onClose();
-          });
-        }}
-      />
-    </sl-dialog>
-  );
-}

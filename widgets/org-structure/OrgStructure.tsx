@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, ConfirmDialog, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { departmentDeleteProblem, moveProblem, subtreeIds } from '../../contracts/rules/organization';
 import { organizationApi, type Department, type Person, type Tree } from './api';
 import { messages } from './messages';
@@ -219,8 +219,9 @@ export function OrgStructure(_props: WidgetProps) {
               await moveTo(department, { parentId, index: siblingsWithout(parentId, department.id).length });
               close();
             }} />
-          <DeleteDialog shown={dialog?.type === 'delete' ? dialog.department : null} onClose={close}
-            onDeleted={() => (select(null), load(), close())} />
+          <ConfirmDialog item={dialog?.type === 'delete' ? dialog.department : null} title={messages.deleteTitle} confirmLabel={messages.remove}
+            text={(department) => messages.confirmDelete(department.name)} onClose={close}
+            action={async (department) => (await organizationApi.remove(department), toast.success(messages.deleted(department.name)), select(null), load(), close())} />
           <PlaceDialog shown={dialog?.type === 'place' ? dialog.department : null} data={data} byId={byId} onClose={close} onPlaced={() => (load(), close())} />
         </>
       ) : null}
@@ -383,24 +384,6 @@ function MoveDialog({ shown, departments, childrenOf, onClose, onMove }: {
         ))}
       </sl-radio-group>
       <DialogFooter busy={busy} disabled={unchanged} confirmLabel={messages.move} onCancel={onClose} onConfirm={() => shown && run(() => onMove(shown, parentId))} />
-    </sl-dialog>
-  );
-}
-
-function DeleteDialog({ shown, onClose, onDeleted }: { shown: Department | null; onClose(): void; onDeleted(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  const submit = () =>
-    run(async () => {
-      if (!shown) return;
-      await organizationApi.remove(shown);
-      toast.success(messages.deleted(shown.name));
-      onDeleted();
-    });
-  return (
-    <sl-dialog ref={ref} label={messages.deleteTitle} open={shown !== null}>
-      <p>{shown ? messages.confirmDelete(shown.name) : ''}</p>
-      <DialogFooter variant="danger" busy={busy} confirmLabel={messages.remove} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }

@@ -4,7 +4,7 @@ import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
-import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { bootstrap, session, toast, useValue, useBusyAction, useDialogClose, ConfirmDialog, DialogFooter, type WidgetProps } from '../core';
 import { TAG_COLOURS, tagApi, type Tag } from './api';
 import { TAG_COLOUR_NAMES, tagTextColour } from '../../contracts/rules/tag';
 import { messages } from './messages';
@@ -116,7 +116,9 @@ export function TagManage(_props: WidgetProps) {
       )}
 
       <EditDialog tag={dialog?.type === 'edit' ? dialog.tag : null} groups={groups.map(([name]) => name).filter(Boolean)} onClose={close} onSaved={load} />
-      <DeleteDialog tag={dialog?.type === 'delete' ? dialog.tag : null} onClose={close} onDeleted={load} />
+      <ConfirmDialog item={dialog?.type === 'delete' ? dialog.tag : null} title={messages.confirmDeleteTitle} confirmLabel={messages.deleteConfirm}
+        text={(tag) => messages.confirmDelete(tag.name, tag.count)} onClose={close}
+        action={async (tag) => (await tagApi.remove(tag.id), toast.success(messages.deleted(tag.name)), load(), close())} />
       <MergeDialog
         sources={dialog?.type === 'merge' ? dialog.sources : null}
         onClose={close}
@@ -177,35 +179,6 @@ function EditDialog({ tag, groups, onClose, onSaved }: { tag: Partial<Tag> | nul
         </div>
       </div>
       <DialogFooter busy={busy} disabled={!name.trim()} confirmLabel={messages.save} onCancel={onClose} onConfirm={submit} />
-    </sl-dialog>
-  );
-}
-
-function DeleteDialog({ tag, onClose, onDeleted }: { tag: Tag | null; onClose(): void; onDeleted(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  const [shown, setShown] = useState<Tag | null>(null);
-  useEffect(() => {
-    if (tag) setShown(tag);
-  }, [tag]);
-  return (
-    <sl-dialog ref={ref} label={messages.confirmDeleteTitle} open={tag !== null}>
-      <p>{shown ? messages.confirmDelete(shown.name, shown.count) : ''}</p>
-      <DialogFooter
-        variant="danger"
-        busy={busy}
-        confirmLabel={messages.deleteConfirm}
-        onCancel={onClose}
-        onConfirm={() =>
-          run(async () => {
-            if (!tag) return;
-            await tagApi.remove(tag.id);
-            toast.success(messages.deleted(tag.name));
-            onDeleted();
-            onClose();
-          })
-        }
-      />
     </sl-dialog>
   );
 }

@@ -5,7 +5,7 @@ import '@shoelace-style/shoelace/dist/components/tab-group/tab-group.js';
 import '@shoelace-style/shoelace/dist/components/tab/tab.js';
 import '@shoelace-style/shoelace/dist/components/tab-panel/tab-panel.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
+import { session, toast, useValue, useBusyAction, useDialogClose, ConfirmDialog, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatDateTime } from '../core/formats';
 import { ALL_PERMISSIONS, DATA_SCOPE_NAMES, PERMISSION_NAMES, type PermissionId } from '../../contracts/permissions';
 import { AUDIT_ACTIONS } from '../../contracts/rules/audit';
@@ -163,7 +163,8 @@ export function UserAuth(_props: WidgetProps) {
         }} />
       <RoleDialog open={dialog?.type === 'role'} role={dialog?.type === 'role' ? dialog.role : null} onClose={closers.role} onSaved={() => (load(), close())} />
       <PasswordDialog shown={dialog?.type === 'password' ? dialog : null} onClose={closers.password} />
-      <ConfirmDialog shown={dialog?.type === 'confirm' ? dialog : null} onClose={closers.confirm} />
+      <ConfirmDialog item={dialog?.type === 'confirm' ? dialog : null} title={dialog?.type === 'confirm' ? dialog.title : ''} confirmLabel={dialog?.type === 'confirm' ? dialog.label : ''}
+        text={(confirm) => confirm.text} action={(confirm) => confirm.action()} onClose={closers.confirm} />
       </> : null}
     </div>
   );
@@ -429,13 +430,3 @@ function PasswordDialog({ shown, onClose }: { shown: { name: string; password: s
   );
 }
 
-function ConfirmDialog({ shown, onClose }: { shown: { title: string; text: string; label: string; action: () => Promise<void> } | null; onClose(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  return (
-    <sl-dialog ref={ref} label={shown?.title ?? ''} open={shown !== null}>
-      <p>{shown?.text}</p>
-      <DialogFooter variant="danger" busy={busy} confirmLabel={shown?.label ?? ''} onCancel={onClose} onConfirm={() => shown && run(shown.action)} />
-    </sl-dialog>
-  );
-}

@@ -61,3 +61,30 @@ export function DialogFooter({ confirmLabel, onConfirm, onCancel, busy = false, 
     </>
   );
 }
+
+/**
+ * A question before something that cannot be undone (删除…): `text(item)` and a danger button
+ * that runs `action(item)`; a failure keeps it open for a retry. Open while `item` is not null; the
+ * text stays while the dialog hides.
+ */
+export function ConfirmDialog<T>({ item, title, text, confirmLabel, action, onClose }: {
+  item: T | null;
+  title: string;
+  text(item: T): string;
+  confirmLabel: string;
+  action(item: T): Promise<void>;
+  onClose(): void;
+}) {
+  const ref = useDialogClose(onClose);
+  const [busy, run] = useBusyAction();
+  const [shown, setShown] = useState<T | null>(item);
+  useEffect(() => {
+    if (item !== null) setShown(item);
+  }, [item]);
+  return (
+    <sl-dialog ref={ref} label={title} open={item !== null}>
+      <p>{shown !== null ? text(shown) : ''}</p>
+      <DialogFooter variant="danger" busy={busy} confirmLabel={confirmLabel} onCancel={onClose} onConfirm={() => item !== null && run(() => action(item))} />
+    </sl-dialog>
+  );
+}
