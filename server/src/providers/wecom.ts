@@ -11,6 +11,7 @@
  *   login and the sidebar can be tried without WeCom. Production refuses it (server/src/production.ts).
  * - unconfiguredWecom: production without WECOM_CORP_ID / WECOM_SECRET.
  */
+import { createHash } from 'node:crypto';
 import { ApiError, Code } from '../http/envelope';
 
 export interface WecomIdentity {
@@ -346,4 +347,14 @@ export function readContact(answer: Answer): ExternalContactDetail | null {
         createtime: num(user.createtime),
       })),
   };
+}
+
+/**
+ * The JS-SDK signature (wx.config and wx.agentConfig alike): SHA-1 of
+ * `jsapi_ticket=…&noncestr=…&timestamp=…&url=…`, keys in that order, values as they are (no URL
+ * encoding), the url without its #fragment.
+ */
+export function jsapiSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {
+  const page = url.split('#')[0];
+  return createHash('sha1').update(`jsapi_ticket=${ticket}&noncestr=${nonceStr}&timestamp=${timestamp}&url=${page}`).digest('hex');
 }
