@@ -10,14 +10,30 @@
  */
 import { z } from 'zod';
 import { apiCalls } from './route';
-import { flag, id, pattern, requiredText, text } from '../fields';
+import { flag, id, labelled, pattern, requiredText, text } from '../fields';
 import { MOBILE_PATTERN } from '../rules/mobile';
 
 const call = apiCalls('企业微信');
 
+/** The chat sidebar page (聊天工具栏): WeCom's clients may frame it (server/src/plugins/security.ts). */
+export const WECOM_SIDEBAR_PATH = '/sidebar';
+/** Who may frame the sidebar page, besides FRAME_ANCESTORS: WeCom's desktop and web clients. */
+export const WECOM_FRAME_ANCESTORS = ['https://work.weixin.qq.com', 'https://*.work.weixin.qq.com'];
+/** Where the sidebar page loads WeCom's JS-SDK from (jweixin and the wecom-jssdk). */
+export const WECOM_SCRIPT_SOURCES = ['https://res.wx.qq.com', 'https://wwcdn.weixin.qq.com'];
+
 /** WeCom's external_userid: letters, digits, - and _ (wo… for WeChat users, wm… for others). */
 export const EXTERNAL_USERID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const externalUserId = pattern('外部联系人', EXTERNAL_USERID_PATTERN, '外部联系人编号格式不正确', { max: 64 });
+const WRONG_ID = '外部联系人编号格式不正确';
+export const externalUserId = labelled(
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? '请填写外部联系人' : WRONG_ID) })
+    .trim()
+    .min(1, { error: '请填写外部联系人' })
+    .max(64, { error: WRONG_ID })
+    .regex(EXTERNAL_USERID_PATTERN, { error: WRONG_ID }),
+  '外部联系人',
+);
 
 const orEmpty = <S extends z.ZodType>(schema: S) => schema.optional().or(z.literal('').transform(() => undefined));
 

@@ -47,6 +47,8 @@ export interface WecomPeer {
   /** Calls answered, by path (e.g. hits['gettoken']). */
   hits: Record<string, number>;
   contacts: PeerContact[];
+  /** The last tickets handed out (get_jsapi_ticket, ticket/get?type=agent_config). */
+  tickets: { corp: string; agent: string };
   /** A fresh single-use OAuth/QR code for this member userid. */
   issueCode(userid: string): string;
   /** Tokens issued so far answer 42001 from now on (WeCom expired them). */
@@ -84,6 +86,7 @@ export async function startWecomPeer(options: WecomPeerOptions): Promise<WecomPe
   let broken = 0;
   let delayMs = options.delayMs ?? 0;
   let ticketSerial = 0;
+  const tickets = { corp: '', agent: '' };
 
   function answer(response: ServerResponse, body: object) {
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
@@ -151,11 +154,13 @@ export async function startWecomPeer(options: WecomPeerOptions): Promise<WecomPe
       }
       case 'get_jsapi_ticket':
         ticketSerial += 1;
-        return answer(response, { errcode: 0, errmsg: 'ok', ticket: `corp-ticket-${ticketSerial}`, expires_in: expiresIn });
+        tickets.corp = `corp-ticket-${ticketSerial}`;
+        return answer(response, { errcode: 0, errmsg: 'ok', ticket: tickets.corp, expires_in: expiresIn });
       case 'ticket/get':
         if (q('type') !== 'agent_config') return error(response, 40014);
         ticketSerial += 1;
-        return answer(response, { errcode: 0, errmsg: 'ok', ticket: `agent-ticket-${ticketSerial}`, expires_in: expiresIn });
+        tickets.agent = `agent-ticket-${ticketSerial}`;
+        return answer(response, { errcode: 0, errmsg: 'ok', ticket: tickets.agent, expires_in: expiresIn });
       default:
         response.writeHead(404).end();
     }
@@ -176,6 +181,7 @@ export async function startWecomPeer(options: WecomPeerOptions): Promise<WecomPe
     url: `http://127.0.0.1:${port}/cgi-bin`,
     hits,
     contacts,
+    tickets,
     issueCode(userid) {
       const code = randomBytes(16).toString('hex');
       codes.set(code, userid);

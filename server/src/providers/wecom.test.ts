@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWecomPeer, type WecomPeer } from '../../../tests/support/wecom-peer';
 import { Code } from '../http/envelope';
-import { WECOM_ERRORS, WecomError, wecomApi, type WecomApiSettings } from './wecom';
+import { jsapiSignature, WECOM_ERRORS, WecomError, wecomApi, type WecomApiSettings } from './wecom';
 
 const CORP = 'wwpeer000000001';
 let peer: WecomPeer;
@@ -199,5 +199,20 @@ describe('JS-SDK tickets', () => {
     expect(await provider.agentTicket(CORP)).toBe(agent);
     expect(calls('get_jsapi_ticket')).toBe(1);
     expect(calls('ticket/get')).toBe(1);
+  });
+});
+
+describe('JS-SDK signature', () => {
+  // WeCom's published example (developer.work.weixin.qq.com/document/path/90506, 「JS-SDK 签名算法」).
+  const ticket = 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg';
+
+  it('matches WeCom’s example values', () => {
+    expect(jsapiSignature(ticket, 'Wm3WZYTPz0wzccnW', 1414587457, 'http://mp.weixin.qq.com?params=value')).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
+    expect(jsapiSignature(ticket, 'Wm3WZYTPz0wzccnW', 1414587457, 'http://mp.weixin.qq.com')).toBe('f4d90daf4b3bca3078ab155816175ba34c443a7b');
+  });
+
+  it('signs the url without its #fragment, and anything else differently', () => {
+    expect(jsapiSignature(ticket, 'Wm3WZYTPz0wzccnW', 1414587457, 'http://mp.weixin.qq.com?params=value#/card')).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
+    expect(jsapiSignature(ticket, 'Wm3WZYTPz0wzccnW', 1414587458, 'http://mp.weixin.qq.com?params=value')).not.toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed');
   });
 });

@@ -38,6 +38,8 @@ const MSG = {
   syncRunning: '外部联系人正在同步中，请稍后查看进度',
 };
 
+const NO_APP = '本连锁尚未配置企业微信应用，请管理员配置后再试';
+
 const WECOM = { config: { entitlement: 'wecom' as const } };
 
 export default async function wecomRoutes(app: FastifyInstance) {
@@ -49,6 +51,13 @@ export default async function wecomRoutes(app: FastifyInstance) {
     // A sync left running by a stopped (or killed) process is resumed by its retried job.
     app.jobs.startIfPending(async () => (await repo.runningSyncs(db)).length > 0);
   });
+
+  /** The chain's corp, if this server's WeCom app is the chain's (the development adapter serves any). */
+  const corpOf = (request: FastifyRequest) => {
+    const corpId = request.auth.garage.corpId;
+    if (!corpId || (provider.corpId !== '' && provider.corpId !== corpId)) throw new ApiError(Code.unavailable, NO_APP);
+    return corpId;
+  };
 
   const audit = (tx: Queryable, request: FastifyRequest, entry: { action: string; targetName: string; detail: Record<string, unknown>; storeIds: number[] }) =>
     writeAudit(tx, { ...entry, targetType: 'wecom', targetId: null, ...auditActor(request.auth, request.ip) });
@@ -69,8 +78,7 @@ export default async function wecomRoutes(app: FastifyInstance) {
 
   // ── JS-SDK ─────────────────────────────────────────────────────────────────────────────
   serve(app, calls.jssdkSignature, WECOM, async ({ url }, request) => {
-    const corpId = request.auth.garage.corpId;
-    if (!corpId) throw new ApiError(Code.unavailable, '本连锁尚未配置企业微信应用，请管理员配置后再试');
+    const corpId = corpOf(request);
     const [corpTicket, agentTicket] = await Promise.all([provider.jsapiTicket(corpId), provider.agentTicket(corpId)]);
     const page = url.split('#')[0];
     const sign = (ticket: string) => {
@@ -94,7 +102,7 @@ export default async function wecomRoutes(app: FastifyInstance) {
     if (stored?.syncedAt && Date.now() - Date.parse(stored.syncedAt) < FRESH_MS) return stored;
     let detail;
     try {
-      detail = await provider.externalContact(request.auth.garage.corpId, externalUserId);
+      detail = await provider.externalContact(corpOf(request), externalUserId);
     } catch (error) {
       if (stored) return stored; // WeCom unreachable: the stored copy is better than nothing
       throw error;
@@ -225,7 +233,7 @@ export default async function wecomRoutes(app: FastifyInstance) {
 
   serve(app, calls.startSync, SYNC, async ({ full }, request) => {
     const chainId = request.auth.chainId;
-    if (!request.auth.garage.corpId) throw new ApiError(Code.unavailable, '本连锁尚未配置企业微信应用，请管理员配置后再试');
+    corpOf(request);
     const run = await db.transaction((tx) => repo.beginSync(tx, chainId, full, request.auth.userId));
     if (run === null) throw new ApiError(Code.conflict, MSG.syncRunning);
     await app.jobs.send(WECOM_SYNC_JOB, { chainId, run }, { id: jobIdFor(WECOM_SYNC_JOB, chainId * 100_000 + run) });
