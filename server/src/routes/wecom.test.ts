@@ -33,8 +33,10 @@ beforeAll(async () => {
     providers: { wecom: wecomApi({ corpId: CORP, agentId: '1000002', secret: 'app-secret', baseUrl: peer.url }) },
   });
   [admin, manager, frontdesk, hxAdmin] = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
-  east = await server.db.rows(sql`SELECT id, name, mobile FROM customer WHERE chain_id = 1 AND store_id = 2 ORDER BY id LIMIT 6`);
-  west = (await server.db.one(sql`SELECT id, name, mobile FROM customer WHERE chain_id = 1 AND store_id = 3 ORDER BY id LIMIT 1`))!;
+  // Customers no demo contact is bound to (the seed binds one for the development sidebar).
+  const free = sql`NOT EXISTS (SELECT 1 FROM wecom_contact w WHERE w.customer_id = c.id)`;
+  east = await server.db.rows(sql`SELECT id, name, mobile FROM customer c WHERE chain_id = 1 AND store_id = 2 AND ${free} ORDER BY id LIMIT 6`);
+  west = (await server.db.one(sql`SELECT id, name, mobile FROM customer c WHERE chain_id = 1 AND store_id = 3 AND ${free} ORDER BY id LIMIT 1`))!;
   peer.contacts.push(
     // Linked by its remark mobile to a 城东店 customer.
     { external_userid: 'wmEast0', name: '老客户', follow_user: [{ userid: 'AnTuLi', remark: '老客户', remark_mobiles: [east[0].mobile] }] },
