@@ -128,7 +128,11 @@ export const DEVELOPMENT_CONTACTS: ExternalContactDetail[] = [
   { externalUserId: 'wmDemoContact003', name: '小马哥', type: 1, gender: 1, avatar: '', unionid: '', followUsers: [{ userid: 'AnTuWang', remark: '马师傅介绍', remarkMobiles: [], createtime: 1_760_200_000 }] },
 ];
 
-export function developmentWecom(contacts: ExternalContactDetail[] = DEVELOPMENT_CONTACTS): WecomProvider {
+/** The demo chain's corp (server/src/seed/accounts.ts): the demo contacts are its contacts only. */
+export const DEVELOPMENT_CORP_ID = 'wwantu0000demo01';
+
+export function developmentWecom(contacts: ExternalContactDetail[] = DEVELOPMENT_CONTACTS, contactsCorpId = DEVELOPMENT_CORP_ID): WecomProvider {
+  const ofCorp = (corpId: string) => (corpId === contactsCorpId ? contacts : []);
   return {
     name: 'development',
     corpId: '',
@@ -137,16 +141,17 @@ export function developmentWecom(contacts: ExternalContactDetail[] = DEVELOPMENT
       const match = /^dev:([\w-]+):([\w.@-]+)$/.exec(code);
       return match ? { corpId: match[1], wechatUserId: match[2] } : null;
     },
-    async followUsers() {
-      return [...new Set(contacts.flatMap((contact) => contact.followUsers.map((user) => user.userid)))];
+    async followUsers(corpId) {
+      return [...new Set(ofCorp(corpId).flatMap((contact) => contact.followUsers.map((user) => user.userid)))];
     },
-    async externalContactIds(_corpId, userid) {
-      return contacts.filter((contact) => contact.followUsers.some((user) => user.userid === userid)).map((contact) => contact.externalUserId);
+    async externalContactIds(corpId, userid) {
+      return ofCorp(corpId).filter((contact) => contact.followUsers.some((user) => user.userid === userid)).map((contact) => contact.externalUserId);
     },
-    async externalContact(_corpId, externalUserId) {
+    async externalContact(corpId, externalUserId) {
       const known = contacts.find((contact) => contact.externalUserId === externalUserId);
+      if (known) return corpId === contactsCorpId ? known : null;
       // Any other id is a contact somebody just added: the sidebar can be tried with any id.
-      return known ?? { externalUserId, name: `微信用户${externalUserId.slice(-4)}`, type: 1, gender: 0, avatar: '', unionid: '', followUsers: [] };
+      return { externalUserId, name: `微信用户${externalUserId.slice(-4)}`, type: 1, gender: 0, avatar: '', unionid: '', followUsers: [] };
     },
     async jsapiTicket() {
       return 'development-jsapi-ticket';
