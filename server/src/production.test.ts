@@ -58,6 +58,14 @@ describe('production refuses to start', () => {
     expect(error.message).toContain('不能使用开发用适配器 wecom: development');
   });
 
+  it('with a WeCom app missing its AgentId, or WeCom reached over plain http', async () => {
+    const error = await refusal(
+      buildApp(productionConfig({ WECOM_CORP_ID: 'wwantu0000demo01', WECOM_SECRET: 'secret', WECOM_API_URL: 'http://127.0.0.1:9/cgi-bin' }), { database: seeded.db, logger: false }),
+    );
+    expect(error.message).toContain('缺少应用的 WECOM_AGENT_ID');
+    expect(error.message).toContain('WECOM_API_URL 必须是 https 地址');
+  });
+
   it('never seeds, whatever SEED_ON_EMPTY says', () => {
     expect(productionConfig({ SEED_ON_EMPTY: '1' }).seedOnEmpty).toBe(false);
     expect(loadConfig({ SEED_ON_EMPTY: '1' }, { dataDir, jwtSecret: 'x' }).seedOnEmpty).toBe(true);

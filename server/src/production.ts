@@ -34,6 +34,12 @@ export async function productionProblems(config: ServerConfig, db: Database, pro
         ' / GARAGE_CIPHER_KEY is the published default: set a new 16, 24 or 32 character key for both `npm run build` and the server.',
     );
   }
+  if (config.wecomCorpId && config.wecomSecret && !config.wecomAgentId) {
+    problems.push('已配置企业微信 WECOM_CORP_ID 与 WECOM_SECRET，但缺少应用的 WECOM_AGENT_ID（扫码登录与侧边栏需要）。 / WECOM_AGENT_ID is missing: the QR login and the chat sidebar need the app\'s AgentId.');
+  }
+  if (config.wecomApiUrl && !config.wecomApiUrl.startsWith('https://')) {
+    problems.push(`企业微信接口地址 WECOM_API_URL 必须是 https 地址（当前为 ${config.wecomApiUrl}）。 / WECOM_API_URL must be an https URL in production.`);
+  }
   for (const adapter of developmentProviders(providers)) {
     problems.push(`不能使用开发用适配器 ${adapter}，请配置真实服务。 / Development adapter ${adapter} is not allowed in production: configure the real provider.`);
   }

@@ -40,6 +40,8 @@ interface Foreign {
   /** 短信模板 (chain-wide) and 短信发送记录 (store-owned). */
   smsTemplate: number[];
   smsCampaign: number[];
+  /** 企业微信 external contacts (external_userid) of the chain, or bound to customers of other stores. */
+  wecomContact: string[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
   secrets: string[];
 }
@@ -57,7 +59,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], wecomContact: ['x'], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -67,6 +69,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (/^groupIds?$/.test(field)) return one(foreign.group);
   if (/^tagIds?$|^(from|to|target)Id$|^sourceIds$/.test(field)) return one(foreign.tag);
   if (field === 'callId') return one(foreign.call);
+  if (field === 'externalUserId') return one(foreign.wecomContact);
   if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
   if (/^(userIds?|ownerId)$/.test(field)) return one(foreign.user);
   if (field === 'orderId') return one(foreign.order);
@@ -145,6 +148,11 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
     smsTemplate: sameChain ? [] : await ids(sql`SELECT id FROM sms_template WHERE chain_id = ${chainId} ORDER BY id`),
     smsCampaign: await ids(sql`SELECT id FROM sms_campaign WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
+    wecomContact: (
+      await db.rows<{ id: string }>(sql`
+        SELECT w.external_userid AS id FROM wecom_contact w LEFT JOIN customer c ON c.id = w.customer_id
+         WHERE w.chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR c.store_id <> ${ownStore ?? null}::int) ORDER BY 1`)
+    ).map((row) => row.id),
     secrets: [...new Set(secrets)],
   };
 }
@@ -231,6 +239,9 @@ beforeAll(async () => {
       VALUES (${chain}, ${store}, ARRAY[${store}]::int[], 'customer', 'done', 'skip', '[]'::jsonb, ${`scope-test-${chain}-${store}.xlsx`}, 'xlsx', '\\x00'::bytea,
               (SELECT min(id) FROM app_user WHERE chain_id = ${chain}))`);
   }
+  // 华星 has a WeCom contact bound to one of its customers, so the calls that name a contact are probed too.
+  await server.db.run(sql`INSERT INTO wecom_contact (chain_id, external_userid, name, customer_id, bound_by)
+    VALUES (2, 'wmScopeHuaxing1', '华星的联系人', (SELECT min(id) FROM customer WHERE chain_id = 2), 'manual')`);
   routes = (await apiRoutes(server.url, SKIPPED)).map((route) => ({ ...route, fields: route.fields.map((field) => field.name) }));
 });
 afterAll(() => server?.close());

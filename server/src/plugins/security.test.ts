@@ -75,3 +75,23 @@ describe('CORS', () => {
     }
   });
 });
+
+describe('the WeCom sidebar page', () => {
+  it('may be framed by WeCom and load its JS-SDK; other pages keep the configured policy', async () => {
+    const server = await startTestServer();
+    try {
+      for (const page of ['/sidebar', '/sidebar?entry=single_chat_tools', '/sidebar/card']) {
+        const csp = (await fetch(`${server.url}${page}`)).headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("frame-ancestors 'self' https://work.weixin.qq.com https://*.work.weixin.qq.com");
+        expect(csp).toContain("script-src 'self' https://res.wx.qq.com https://wwcdn.weixin.qq.com");
+      }
+      for (const page of ['/login', '/sidebarx']) {
+        const csp = (await fetch(`${server.url}${page}`)).headers.get('content-security-policy') ?? '';
+        expect(csp).toMatch(/frame-ancestors 'self'(;|$)/);
+        expect(csp).not.toContain('weixin');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

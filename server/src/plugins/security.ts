@@ -3,7 +3,8 @@
  *
  * - CSP allows exactly what the host app loads: our scripts, inline styles (React style attributes
  *   and Shoelace's shadow-root <style>), images and fonts from us or data:, API calls to us and
- *   the SIP WebSockets. frame-ancestors is FRAME_ANCESTORS (the WeCom sidebar frames our pages).
+ *   the SIP WebSockets. frame-ancestors is FRAME_ANCESTORS; the WeCom sidebar page (/sidebar) adds
+ *   WeCom's clients to it and WeCom's JS-SDK hosts to script-src.
  * - CORS: widget bundles and version.json are public files any page may load; the API answers
  *   only the origins in CORS_ORIGINS ('*' = any, the development default), never `Origin: null`
  *   (sandboxed frames, file: pages). Tokens travel in headers, never cookies.
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import { WECOM_FRAME_ANCESTORS, WECOM_SCRIPT_SOURCES, WECOM_SIDEBAR_PATH } from '../../../contracts/api/wecom';
 
 const PUBLIC_FILES = /^\/(widgets|dist)\/|^\/version\.json/;
 const API = /^\/(api|wecom|ai)\//;
@@ -76,6 +78,22 @@ async function security(app: FastifyInstance) {
     return { origin: false };
   };
   await app.register(cors, { delegator: (request, callback) => callback(null, optionsFor(request)) });
+
+  // The WeCom chat sidebar page: framed by WeCom's clients, and it loads WeCom's own JS-SDK.
+  const sidebarPage = new RegExp(`^${WECOM_SIDEBAR_PATH}(?:[/?#]|$)`);
+  const frameAncestors = [...new Set([...config.frameAncestors, ...WECOM_FRAME_ANCESTORS])].join(' ');
+  app.addHook('onSend', async (request, reply, payload) => {
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string' && sidebarPage.test(request.url)) {
+      reply.header(
+        'content-security-policy',
+        csp
+          .replace(/frame-ancestors [^;]*/, `frame-ancestors ${frameAncestors}`)
+          .replace(/script-src [^;]*/, (directive) => `${directive} ${WECOM_SCRIPT_SOURCES.join(' ')}`),
+      );
+    }
+    return payload;
+  });
 
   // Same-origin browsers read the token header too (spec: exposed to browsers).
   app.addHook('onSend', async (_request, reply, payload) => {
