@@ -85,7 +85,8 @@ describe('a production server', () => {
       await app.close();
       await db.close();
     }
-  });
+    // Migrating a fresh embedded database takes most of this test; a loaded machine takes longer.
+  }, 120_000);
 
   it('runs on the seeded chain once every demo password is changed, and sends no login code without a gateway', async () => {
     const hash = await hashPassword('Changed-Before-Launch-7');
