@@ -8,6 +8,7 @@
 import { sql, type Queryable } from '../db/database';
 import { insertMany } from '../seed/bulk';
 import type { OrderStatus, PaymentMethod, ServiceType } from '../../../contracts/rules/orders';
+import type { ErpOrder } from '../providers/erp';
 
 export interface NewOrderLine {
   kind: 'labour' | 'part';
@@ -114,4 +115,65 @@ export async function refreshVisitFigures(db: Queryable, chainId: number, custom
       FROM (SELECT vehicle_id, count(*)::int AS n, sum(amount) AS spend, max(maint_date) AS last_day, COALESCE(max(mileage), 0) AS mileage
               FROM maintenance_record WHERE chain_id = ${chainId} AND customer_id = ANY(${ids}::int[]) GROUP BY vehicle_id) o
      WHERE v.id = o.vehicle_id AND v.chain_id = ${chainId}`);
+}
+
+/**
+ * Writes what an ERP handed over into one store: orders it already gave (same ERP order number)
+ * only move on (status, payment); new ones find their car by plate, else their customer by mobile,
+ * else bring a new customer and car. Answers how many customers and orders were new.
+ */
+export async function importErpOrders(tx: Queryable, target: { chainId: number; storeId: number }, orders: ErpOrder[]): Promise<{ customers: number; orders: number }> {
+  if (orders.length === 0) return { customers: 0, orders: 0 };
+  const { chainId, storeId } = target;
+  const known = await tx.rows<{ id: number; erp_order_no: string; status: string }>(sql`
+    SELECT id, erp_order_no, status FROM maintenance_record
+     WHERE chain_id = ${chainId} AND store_id = ${storeId} AND erp_order_no = ANY(${sql.param(orders.map((o) => o.erpOrderNo))}::text[])`);
+  const knownByNo = new Map(known.map((row) => [row.erp_order_no, row]));
+  for (const order of orders) {
+    const row = knownByNo.get(order.erpOrderNo);
+    if (row && row.status !== order.status) {
+      await tx.run(sql`
+        UPDATE maintenance_record SET status = ${order.status}, payment_method = ${order.paymentMethod}, settled_at = ${order.settledAt}::timestamptz
+         WHERE id = ${row.id}`);
+    }
+  }
+  const fresh = orders.filter((order) => !knownByNo.has(order.erpOrderNo));
+  if (fresh.length === 0) return { customers: 0, orders: 0 };
+
+  const plates = [...new Set(fresh.map((o) => o.vehicle.plate))];
+  const vehicles = new Map((await tx.rows<{ id: number; customer_id: number; plate: string }>(sql`
+    SELECT DISTINCT ON (plate) id, customer_id, plate FROM vehicle WHERE chain_id = ${chainId} AND plate = ANY(${sql.param(plates)}::text[]) ORDER BY plate, id`))
+    .map((row) => [row.plate, { vehicleId: row.id, customerId: row.customer_id }]));
+  const mobiles = [...new Set(fresh.filter((o) => !vehicles.has(o.vehicle.plate)).map((o) => o.customer.mobile))];
+  const customers = new Map((await tx.rows<{ id: number; mobile: string }>(sql`
+    SELECT DISTINCT ON (mobile) id, mobile FROM customer WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[]) ORDER BY mobile, id`))
+    .map((row) => [row.mobile, row.id]));
+  let newCustomers = 0;
+  for (const order of fresh) {
+    if (vehicles.has(order.vehicle.plate)) continue;
+    let customerId = customers.get(order.customer.mobile);
+    if (customerId === undefined) {
+      const created = await tx.one<{ id: number }>(sql`
+        INSERT INTO customer (chain_id, store_id, name, mobile, source) VALUES (${chainId}, ${storeId}, ${order.customer.name}, ${order.customer.mobile}, 'ERP 同步') RETURNING id`);
+      customerId = created!.id;
+      customers.set(order.customer.mobile, customerId);
+      newCustomers += 1;
+    }
+    const v = order.vehicle;
+    const vehicle = await tx.one<{ id: number }>(sql`
+      INSERT INTO vehicle (chain_id, store_id, customer_id, plate, energy_type, vin, brand, series, model)
+      VALUES (${chainId}, ${storeId}, ${customerId}, ${v.plate}, ${v.energyType}, ${v.vin}, ${v.brand}, ${v.series}, ${v.model}) RETURNING id`);
+    vehicles.set(v.plate, { vehicleId: vehicle!.id, customerId });
+  }
+  const rows: NewOrder[] = fresh.map((order) => {
+    const car = vehicles.get(order.vehicle.plate)!;
+    return {
+      chainId, storeId, vehicleId: car.vehicleId, customerId: car.customerId, orderNo: order.erpOrderNo, day: order.day, mileage: order.mileage,
+      serviceType: order.serviceType, status: order.status, advisor: order.advisor, technician: order.technician, paymentMethod: order.paymentMethod,
+      source: 'erp', erpOrderNo: order.erpOrderNo, settledAt: order.settledAt, lines: order.lines,
+    };
+  });
+  await insertOrders(tx, rows);
+  await refreshVisitFigures(tx, chainId, rows.map((row) => row.customerId));
+  return { customers: newCustomers, orders: rows.length };
 }
