@@ -144,6 +144,24 @@ export async function figures(db: Queryable, q: FigureQuery): Promise<FigureRow[
   return rows.map((row) => toRow(row.key, row)).sort((a, b) => b.revenueFen - a.revenueFen || a.key.localeCompare(b.key));
 }
 
+/**
+ * The total of a report's rows: every grouping splits the orders into disjoint rows and every
+ * stored figure is a sum, so adding the rows up is exact (no second pass over the rollup).
+ */
+export function sumFigures(rows: Figures[]): Figures {
+  const sum = { revenue: 0, labour: 0, parts: 0, orders: 0, customers: 0, new_customers: 0, returning: 0 };
+  for (const row of rows) {
+    sum.revenue += row.revenueFen;
+    sum.labour += row.labourFen;
+    sum.parts += row.partsFen;
+    sum.orders += row.orders;
+    sum.customers += row.customers;
+    sum.new_customers += row.newCustomers;
+    sum.returning += row.returningCustomers;
+  }
+  return toFigures(sum);
+}
+
 /** The figures of the whole range in one row. */
 export async function totalFigures(db: Queryable, q: Omit<FigureQuery, 'groupBy'>): Promise<Figures> {
   if (q.storeIds.length === 0) return zero();

@@ -19,7 +19,7 @@ import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { serve } from '../http/contract';
 import { JobStopped } from '../jobs/queue';
 import { storesOf } from '../repositories/metrics';
-import { ORDER_ROLLUP_JOB, advisorsOf, figures, hasDirty, refreshDirty, requestRollup, totalFigures, type FigureRow } from '../repositories/rollups';
+import { ORDER_ROLLUP_JOB, advisorsOf, figures, hasDirty, refreshDirty, requestRollup, sumFigures, type FigureRow } from '../repositories/rollups';
 import type { ParsedInputOf } from '../../../contracts/api/route';
 
 export const hosts = ['main'];
@@ -59,18 +59,18 @@ export default async function reportRoutes(app: FastifyInstance) {
 
   serve(app, calls.report, async (input, request) => {
     const { query, groupBy, visible } = await resolve(input, request);
-    const [rows, total, stores, advisors] = await Promise.all([
+    const [rows, stores, advisors] = await Promise.all([
       figures(app.db, { ...query, groupBy }),
-      totalFigures(app.db, query),
       storesOf(app.db, query.chainId, visible),
       advisorsOf(app.db, { chainId: query.chainId, storeIds: query.storeIds, from: query.from, to: query.to }),
     ]);
-    return ok({ from: query.from, to: query.to, groupBy, rows, total, stores, advisors });
+    return ok({ from: query.from, to: query.to, groupBy, rows, total: sumFigures(rows), stores, advisors });
   });
 
   serve(app, calls.reportExport, async (input, request, reply) => {
     const { query, groupBy, visible } = await resolve(input, request);
-    const [rows, total, stores] = await Promise.all([figures(app.db, { ...query, groupBy }), totalFigures(app.db, query), storesOf(app.db, query.chainId, visible)]);
+    const [rows, stores] = await Promise.all([figures(app.db, { ...query, groupBy }), storesOf(app.db, query.chainId, visible)]);
+    const total = sumFigures(rows);
     const filters = [
       `统计区间：${query.from} 至 ${query.to}`,
       `门店：${query.storeIds.length === visible.length ? '全部' : stores.filter((s) => query.storeIds.includes(s.id)).map((s) => s.name).join('、') || '无'}`,
