@@ -42,13 +42,14 @@ async function seed(db: Database) {
     INSERT INTO vehicle (id, chain_id, store_id, customer_id, plate, vin, brand, series, model)
     SELECT ${base} + n, 1, 2 + n % 3, ${base} + n, '浙A' || lpad(n::text, 5, '0'), 'LSV' || lpad(n::text, 14, '0'), '大众', '朗逸', '1.5L'
       FROM generate_series(1, ${CUSTOMERS}) n`);
-  // Orders: a customer's store mostly, days spread over two years, amounts 30–3,000 元.
+  // Orders: a customer's store, days spread over two years, amounts 30–3,000 元; advisor and service type
+  // from other hashes of n than the day, so every (day, advisor, type) cell occurs as in a real chain.
   await db.run(sql`
     INSERT INTO maintenance_record (chain_id, store_id, vehicle_id, customer_id, order_no, maint_date, kind, amount, advisor,
                                     labour_fen, parts_fen, service_type, status, technician, payment_method, source)
     SELECT 1, 2 + (c % 3)::int, ${base} + c, ${base} + c, 'B' || n, ${day}::date - (n * 7919 % 730)::int, 'repair', a / 100.0,
-           (ARRAY['王师傅','李工','赵师傅','陈工','刘师傅','周工'])[1 + (n % 6)::int], a * 4 / 10, a - a * 4 / 10,
-           (ARRAY['maintenance','repair','bodywork','tyre','beauty'])[1 + (n * 13 % 5)::int], 'settled', '张师傅', 'wechat', 'seed'
+           (ARRAY['王师傅','李工','赵师傅','陈工','刘师傅','周工'])[1 + (n * 2654435761 / 1013 % 6)::int], a * 4 / 10, a - a * 4 / 10,
+           (ARRAY['maintenance','repair','bodywork','tyre','beauty'])[1 + (n * 40503 / 977 % 5)::int], 'settled', '张师傅', 'wechat', 'seed'
       FROM (SELECT n, 1 + (n * 48271) % ${CUSTOMERS} AS c, 3000 + (n * 2654435761) % 297000 AS a
               FROM (SELECT g::int8 AS n FROM generate_series(1, ${ORDERS}) g) s) g`);
   await db.run(sql`ALTER TABLE maintenance_record ENABLE TRIGGER USER`);
