@@ -137,3 +137,9 @@ export const ANALYSIS_MESSAGES = {
   changedByOthers: '已被他人修改，请刷新后再试',
   storeNotVisible: '无权查看该门店的数据',
 } as const;
+
+/** 'YYYY-MM' moved by whole months (the pages' ‹ 上月 / 下月 ›). */
+export function shiftMonth(month: string, by: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
