@@ -164,10 +164,17 @@ function FormulasTab({ token, host, settings }: { token: string; host?: HTMLElem
   if (failed) return <div className="state" role="alert"><p>{messages.loadFailed}</p><sl-button size="small" onClick={load}>{messages.retry}</sl-button></div>;
   return (
     <div className="panel">
-      <dl className="formulas" aria-busy={data === null}>
-        {(data?.metrics ?? []).map((metric) => <div key={metric.key}><dt>{metric.name}<span className="muted small">（{metric.unit}）</span></dt><dd>{metric.formula}</dd></div>)}
-      </dl>
-      <section className="rules">
+      <section className="card">
+        <h3>{messages.kpiMetrics}</h3>
+        <dl className="formulas" aria-busy={data === null}>
+          {(data?.metrics ?? []).map((metric) => <div key={metric.key}><dt>{metric.name}<span className="muted small">（{metric.unit}）</span></dt><dd>{metric.formula}</dd></div>)}
+        </dl>
+      </section>
+      <section className="card">
+        <h3>{messages.tree}</h3>
+        <ul>{messages.treeText.map((line) => <li key={line}>{line}</li>)}</ul>
+      </section>
+      <section className="card">
         <h3>{messages.rules}</h3>
         <ul>{messages.rulesText.map((line) => <li key={line}>{line}</li>)}</ul>
       </section>

@@ -39,7 +39,7 @@ select, input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid 
 .equation .op { font-size: 18px; color: var(--sl-color-neutral-500); padding-bottom: 2px; }
 .ranking { width: 100%; border-collapse: collapse; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .ranking th, .ranking td { padding: 8px 12px; border-bottom: 1px solid var(--sl-color-neutral-100); text-align: left; vertical-align: middle; }
-.ranking thead th { font-size: 12px; font-weight: 500; color: var(--sl-color-neutral-600); background: var(--sl-color-neutral-50); }
+.ranking thead th { white-space: nowrap; font-size: 12px; font-weight: 500; color: var(--sl-color-neutral-600); background: var(--sl-color-neutral-50); }
 .ranking .number { text-align: right; }
 .ranking .rank { width: 48px; font-weight: 600; }
 .ranking .name { font-weight: 600; }
@@ -77,7 +77,9 @@ select, input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid 
 .formulas { margin: 0; display: flex; flex-direction: column; gap: 8px; }
 .formulas dt { font-weight: 600; }
 .formulas dd { margin: 0; color: var(--sl-color-neutral-700); }
-.rules ul { margin: 6px 0 0; padding-left: 20px; color: var(--sl-color-neutral-700); }
+.card { padding: 14px 16px; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+.card h3 { margin-bottom: 8px; }
+.card ul { margin: 0; padding-left: 20px; color: var(--sl-color-neutral-700); }
 .links { display: flex; gap: 16px; flex-wrap: wrap; }
 .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 32px 16px; border: 1px dashed var(--sl-color-neutral-300);
   border-radius: var(--sl-border-radius-large); color: var(--sl-color-neutral-700); text-align: center; }
