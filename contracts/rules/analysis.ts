@@ -57,7 +57,7 @@ export function diagnose(metric: DiagnosisMetric, value: number | null, target: 
   const gap = benchmark - value;
   const health: Health = gap <= amberGap(metric, benchmark) ? 'amber' : 'red';
   const short = unit === '%' ? `${formatMetricValue('%', gap).replace('%', '')} 个百分点` : show(gap);
-  return { health, reason: `比${against}低 ${short}${besides}`, action: DIAGNOSIS_ACTIONS[metric] };
+  return { health, reason: `比${against} 低 ${short}${besides}`, action: DIAGNOSIS_ACTIONS[metric] };
 }
 
 /** The median of the stores' values (nulls left out), rounded to the raw integer; null without values. */
