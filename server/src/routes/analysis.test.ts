@@ -296,7 +296,7 @@ describe('数据统计: 员工得分', () => {
   });
 
   it('answers malformed queries in Chinese', async () => {
-    for (const query of [{ month: '2026/01' }, { storeId: 'abc' }, { storeId: -1 }]) {
+    for (const query of [{ month: '2026/01' }, { storeId: 'abc' }, { storeId: -1 }] as Record<string, string | number>[]) {
       const answer = await server.call('GET', '/analysis/kpi/scores', { token: admin, query });
       expect(answer.code, JSON.stringify(query)).toBe(400);
       expect(answer.msg).toMatch(/统计月份|门店/);
