@@ -68,11 +68,13 @@ export const FEATURE_AREAS: FeatureArea[] = [
     title: '工作台与数据',
     summary: '今日待办和门店关键指标，经营诊断、报表与员工 KPI。',
     audience: '店长、总部运营',
-    available: [],
-    coming: ['工作台', '诊断表', '数据报表', '数据统计（KPI）', '智慧大屏'],
+    available: [
+      '诊断表：各门店留存率、回店率、客单价、保养到期转化率、续保率对比目标与连锁中位数，红黄绿标出并给出建议',
+      '数据统计（KPI）：岗位考核指标与权重，服务顾问每月得分排名与明细',
+    ],
+    coming: ['工作台', '数据报表', '智慧大屏'],
     path: '/home/statistic',
     permission: Permission.dataAnalytics,
-    // Until then 指标库 (设置中心) shows this month's 营业额, 台次, 客单价… per store.
     helpSlug: 'metrics-lib',
   },
   {

@@ -11,7 +11,7 @@ import { installCustomerFixture } from './customer-fixtures';
 
 const STORES = [{ id: 2, name: '城东店' }, { id: 3, name: '城西店' }, { id: 4, name: '滨江店' }];
 const VALUES: Record<string, number> = {
-  revenue: 31_970_500, visits: 374, ticketSize: 85_483, maintenanceVisits: 260, newCustomers: 161, returnRate: 8736, retentionRate: 8395, sleepingCustomers: 412,
+  revenue: 31_970_500, visits: 374, ticketSize: 85_483, maintenanceVisits: 260, newCustomers: 161, returnRate: 8736, retentionRate: 8395, sleepingCustomers: 412, dueConversion: 4120, renewalRate: 3571,
 };
 
 export const LIBRARY: AnswerOf<typeof library> = {

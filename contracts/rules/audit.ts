@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'department.staff': '调整员工部门',
   'job.create': '新建岗位',
   'job.update': '修改岗位',
+  'job.kpi': '修改岗位 KPI',
   'job.delete': '删除岗位',
   'mall.order': '商城下单',
   'mall.cancel': '取消订单',

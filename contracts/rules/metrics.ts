@@ -25,7 +25,11 @@ export type MetricDirection = (typeof METRIC_DIRECTIONS)[number];
 export const DIRECTION_NAMES: Record<MetricDirection, string> = { higher: '越高越好', lower: '越低越好' };
 
 /** Built-in metrics, computed by the server from work orders (maintenance records) and customers. */
-export const BUILT_IN_METRIC_KEYS = ['revenue', 'visits', 'ticketSize', 'maintenanceVisits', 'newCustomers', 'returnRate', 'retentionRate', 'sleepingCustomers'] as const;
+export const BUILT_IN_METRIC_KEYS = [
+  'revenue', 'visits', 'ticketSize', 'maintenanceVisits', 'newCustomers', 'returnRate', 'retentionRate', 'sleepingCustomers',
+  // 诊断表 (issue 17): so 指标树 can hold their targets like any other metric.
+  'dueConversion', 'renewalRate',
+] as const;
 export type BuiltInMetricKey = (typeof BUILT_IN_METRIC_KEYS)[number];
 
 export interface BuiltInMetric {
@@ -44,6 +48,9 @@ export interface BuiltInMetric {
 
 // The chain's own days (客户运营) apply; the defaults are named in the text.
 const { activeWithinDays, sleepingWithinDays } = LIFECYCLE_RULES;
+
+/** A regular service every 6 months: a vehicle is due this many days after its last 保养 work order. */
+export const MAINTENANCE_DUE_DAYS = 180;
 
 export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
   revenue: {
@@ -78,6 +85,14 @@ export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
     key: 'sleepingCustomers', name: '沉睡客户数', unit: '人', period: 'month', direction: 'lower', additive: true, perStaff: false,
     formula: `截至统计期末，最后一次到店超过「活跃天数」、未超过「沉睡天数」的客户数，与客户看板「沉睡」一致（天数按 设置中心 › 客户运营，默认 ${activeWithinDays + 1}–${sleepingWithinDays} 天前）`,
   },
+  dueConversion: {
+    key: 'dueConversion', name: '保养到期转化率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
+    formula: `统计期开始前最后一次保养满 ${MAINTENANCE_DUE_DAYS} 天的日子落在统计期内的车辆中，统计期内回店做了保养的车辆所占比例`,
+  },
+  renewalRate: {
+    key: 'renewalRate', name: '续保率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
+    formula: '保险到期日在统计期内的保单中，续保跟进为「已续保」的所占比例（与 保险分析 的续保率一致）',
+  },
 };
 
 export const isBuiltInMetricKey = (key: string): key is BuiltInMetricKey => (BUILT_IN_METRIC_KEYS as readonly string[]).includes(key);
@@ -87,7 +102,7 @@ export const isBuiltInMetricKey = (key: string): key is BuiltInMetricKey => (BUI
  * One text column, so a node names either kind the same way.
  */
 export type MetricRef = BuiltInMetricKey | `custom:${number}`;
-export const METRIC_REF_PATTERN = /^(revenue|visits|ticketSize|maintenanceVisits|newCustomers|returnRate|retentionRate|sleepingCustomers|custom:[1-9]\d{0,9})$/;
+export const METRIC_REF_PATTERN = /^(revenue|visits|ticketSize|maintenanceVisits|newCustomers|returnRate|retentionRate|sleepingCustomers|dueConversion|renewalRate|custom:[1-9]\d{0,9})$/;
 export const customRef = (id: number): MetricRef => `custom:${id}`;
 export const customIdOf = (ref: string): number | null => (ref.startsWith('custom:') ? Number(ref.slice(7)) : null);
 

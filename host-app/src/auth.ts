@@ -25,11 +25,15 @@ export function mayOpen(path: string): boolean {
 export function usePermissions(): (path: string) => boolean {
   useValue(session.userRoles);
   useValue(session.userPermissions);
+  useValue(session.isShowDiagnostic);
   return mayOpen;
 }
 
+/** 系统设置's 显示诊断表 switch hides the 诊断表 entry (the page itself says it is switched off). */
+const switchedOff = (path: string) => path === '/home/statistic' && !session.isShowDiagnostic.value;
+
 export function visibleMenu(groups: MenuGroup[]): MenuGroup[] {
   return groups
-    .map((group) => ({ ...group, entries: group.entries.filter((entry) => mayOpen(entry.path)) }))
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => mayOpen(entry.path) && !switchedOff(entry.path)) }))
     .filter((group) => group.entries.length > 0);
 }

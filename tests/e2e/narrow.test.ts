@@ -189,6 +189,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'insurance-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-analysis [data-chart="rate"] svg').waitFor() },
   { feature: 'sms-marketing', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-marketing [role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]').waitFor() },
   { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
+  { feature: 'diagnosis', attributes: () => ({ token }), ready: (page) => page.locator('garage-diagnosis [data-store] [data-metric]').first().waitFor() },
+  { feature: 'kpi', attributes: () => ({ token }), ready: (page) => page.locator('garage-kpi [data-staff]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

@@ -65,6 +65,9 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Issue 15: 短信营销 (its report's ECharts and the dialogs load when opened) and 短信购买 (the mall's checkout loads with the first purchase).
   { tag: 'garage-sms-marketing', feature: 'sms-marketing', budget: 90 * KB, signedIn: true },
   { tag: 'garage-sms-buy', feature: 'sms-buy', budget: 90 * KB, signedIn: true },
+  // Issue 17: 诊断表 and 数据统计 (no chart library: tables and CSS bars).
+  { tag: 'garage-diagnosis', feature: 'diagnosis', budget: 90 * KB, signedIn: true },
+  { tag: 'garage-kpi', feature: 'kpi', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

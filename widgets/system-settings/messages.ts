@@ -6,7 +6,7 @@ export const messages = {
   table: '表格',
   flags: {
     isShowPrice: { label: '显示价格', help: '关闭后，保养时间轴、车辆全景和客户列表中的金额与报价对员工隐藏。' },
-    isShowDiagnostic: { label: '显示诊断表', help: '控制车辆诊断表入口是否对员工显示。' },
+    isShowDiagnostic: { label: '显示诊断表', help: '控制「诊断表」（门店经营健康度）是否对本店员工显示；关闭后菜单不再显示，页面也不再计算。' },
     isShowPhone: { label: '显示客户完整手机号', help: '关闭后，服务器只下发 138****0000 形式的号码，隐藏的号码不能外呼。' },
     isShowAll: { label: '员工可查看全部客户', help: '关闭后，员工只看到自己负责的客户；管理员不受影响。' },
     salesman: { label: '显示销售顾问', help: '在客户与工单中显示负责的销售顾问。' },

@@ -6,7 +6,7 @@
  */
 import { sql, type Queryable } from '../db/database';
 import { chainLifecycleSql } from './customer-operations';
-import type { BuiltInMetricKey, MetricDirection, MetricPeriod, MetricUnit } from '../../../contracts/rules/metrics';
+import { MAINTENANCE_DUE_DAYS, type BuiltInMetricKey, type MetricDirection, type MetricPeriod, type MetricUnit } from '../../../contracts/rules/metrics';
 
 export interface Span {
   chainId: number;
@@ -57,13 +57,36 @@ async function customerFigures(db: Queryable, span: Span) {
   return { created: created?.n ?? 0, ...(visits ?? { visiting: 0, returning: 0, recent: 0, active: 0, sleeping: 0 }) };
 }
 
+/**
+ * 诊断表's conversions: vehicles whose last 保养 before the period falls due in it (MAINTENANCE_DUE_DAYS later)
+ * and how many came back for 保养 in the period; policies expiring in the period and how many were renewed.
+ */
+async function conversionFigures(db: Queryable, span: Span) {
+  // Only the window that can fall due matters: a later 保养 before the period would move the due day past it.
+  const row = await db.one<{ due: number; converted: number; expiring: number; renewed: number }>(sql`
+    WITH last AS (
+      SELECT r.vehicle_id, max(r.maint_date) AS day FROM maintenance_record r
+       WHERE ${inStores('r', span)} AND r.kind = 'maintenance'
+         AND r.maint_date >= ${span.from}::date - ${MAINTENANCE_DUE_DAYS}::int AND r.maint_date < ${span.from}::date
+       GROUP BY r.vehicle_id),
+    due AS (SELECT vehicle_id FROM last WHERE day + ${MAINTENANCE_DUE_DAYS}::int <= ${span.to}::date)
+    SELECT (SELECT count(*)::int FROM due) AS due,
+           (SELECT count(*)::int FROM due WHERE EXISTS (
+              SELECT 1 FROM maintenance_record r WHERE r.vehicle_id = due.vehicle_id AND ${inStores('r', span)} AND r.kind = 'maintenance'
+                 AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date)) AS converted,
+           (SELECT count(*)::int FROM insurance_policy p WHERE ${inStores('p', span)} AND p.expiry_date BETWEEN ${span.from}::date AND ${span.to}::date) AS expiring,
+           (SELECT count(*)::int FROM insurance_policy p JOIN insurance_renewal n ON n.policy_id = p.id
+             WHERE ${inStores('p', span)} AND p.expiry_date BETWEEN ${span.from}::date AND ${span.to}::date AND n.state = 'renewed') AS renewed`);
+  return row ?? { due: 0, converted: 0, expiring: 0, renewed: 0 };
+}
+
 /** A share as the raw integer of a percentage (0.01 %), or null with nothing to divide by. */
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10_000) / whole) : null);
 
 /** Every built-in metric over the span; customer metrics are null when the span is one person. */
 export async function builtInValues(db: Queryable, span: Span): Promise<BuiltInValues> {
   if (span.storeIds.length === 0) {
-    return { revenue: 0, visits: 0, ticketSize: null, maintenanceVisits: 0, newCustomers: 0, returnRate: null, retentionRate: null, sleepingCustomers: 0 };
+    return { revenue: 0, visits: 0, ticketSize: null, maintenanceVisits: 0, newCustomers: 0, returnRate: null, retentionRate: null, sleepingCustomers: 0, dueConversion: null, renewalRate: null };
   }
   const orders = await orderFigures(db, span);
   const values = {
@@ -72,14 +95,16 @@ export async function builtInValues(db: Queryable, span: Span): Promise<BuiltInV
     ticketSize: orders.visits > 0 ? Math.round(orders.revenue / orders.visits) : null,
     maintenanceVisits: orders.maintenance_visits,
   };
-  if (span.staffName) return { ...values, newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null };
-  const customers = await customerFigures(db, span);
+  if (span.staffName) return { ...values, newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null, dueConversion: null, renewalRate: null };
+  const [customers, conversions] = await Promise.all([customerFigures(db, span), conversionFigures(db, span)]);
   return {
     ...values,
     newCustomers: customers.created,
     returnRate: share(customers.returning, customers.visiting),
     retentionRate: share(customers.active, customers.recent),
     sleepingCustomers: customers.sleeping,
+    dueConversion: share(conversions.converted, conversions.due),
+    renewalRate: share(conversions.renewed, conversions.expiring),
   };
 }
 

@@ -35,6 +35,7 @@ async function expected(chainId: number, storeIds: number[], staffName = '', day
     sql`SELECT store_id, customer_id, maint_date, amount, kind, advisor FROM maintenance_record WHERE chain_id = ${chainId}`,
   );
   const customers = await server.db.rows<{ store_id: number; created_at: string }>(sql`SELECT store_id, created_at FROM customer WHERE chain_id = ${chainId}`);
+  const conversions = await expectedConversions(chainId, storeIds);
   const mine = records.filter((record) => storeIds.includes(record.store_id));
   const inMonth = mine.filter((record) => record.maint_date >= from && record.maint_date <= to && (!staffName || record.advisor === staffName));
   const revenue = inMonth.reduce((sum, record) => sum + Math.round(record.amount * 100), 0);
@@ -58,6 +59,32 @@ async function expected(chainId: number, storeIds: number[], staffName = '', day
     returnRate: visitors.size ? Math.round((returning * 10_000) / visitors.size) : null,
     retentionRate: recent ? Math.round((ages.filter((age) => age <= days.active).length * 10_000) / recent) : null,
     sleepingCustomers: ages.filter((age) => age > days.active && age <= days.sleeping).length,
+    ...conversions,
+  };
+}
+
+/** 保养到期转化率 and 续保率 from plain rows: the last 保养 before the month + 180 days, and renewal states. */
+async function expectedConversions(chainId: number, storeIds: number[]) {
+  const records = await server.db.rows<{ store_id: number; vehicle_id: number; maint_date: string; kind: string }>(
+    sql`SELECT store_id, vehicle_id, maint_date, kind FROM maintenance_record WHERE chain_id = ${chainId}`,
+  );
+  const services = records.filter((record) => record.kind === 'maintenance' && storeIds.includes(record.store_id));
+  const lastBefore = new Map<number, string>();
+  for (const record of services) {
+    if (record.maint_date >= from) continue;
+    const seen = lastBefore.get(record.vehicle_id);
+    if (!seen || record.maint_date > seen) lastBefore.set(record.vehicle_id, record.maint_date);
+  }
+  const due = [...lastBefore].filter(([, day]) => addDays(day, 180) >= from && addDays(day, 180) <= to).map(([vehicle]) => vehicle);
+  const came = new Set(services.filter((record) => record.maint_date >= from && record.maint_date <= to).map((record) => record.vehicle_id));
+  const policies = await server.db.rows<{ store_id: number; expiry_date: string; state: string | null }>(sql`
+    SELECT p.store_id, p.expiry_date, n.state FROM insurance_policy p LEFT JOIN insurance_renewal n ON n.policy_id = p.id WHERE p.chain_id = ${chainId}`);
+  const expiring = policies.filter((policy) => storeIds.includes(policy.store_id) && policy.expiry_date >= from && policy.expiry_date <= to);
+  const converted = due.filter((vehicle) => came.has(vehicle)).length;
+  const renewed = expiring.filter((policy) => policy.state === 'renewed').length;
+  return {
+    dueConversion: due.length ? Math.round((converted * 10_000) / due.length) : null,
+    renewalRate: expiring.length ? Math.round((renewed * 10_000) / expiring.length) : null,
   };
 }
 

@@ -9,18 +9,20 @@ import { ApiError } from '../http';
 
 /**
  * `fetch` runs when there is a token, again on `load()` and whenever `deps` change. `refused`: the
- * server answered 403, so the page explains instead of offering a retry; `failed`: anything else.
+ * server answered 403, so the page explains instead of offering a retry (`refusal` is the server's
+ * Chinese reason, for a page that can be refused for more than one reason); `failed`: anything else.
  */
 export function usePageData<T>(token: string, fetch: () => Promise<T>, deps: readonly unknown[] = []) {
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [refused, setRefused] = useState(false);
+  const [refusal, setRefusal] = useState('');
   const load = useCallback(() => {
     if (!token) return;
     setFailed(false);
     fetch().then(
       (answer) => (setData(answer), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
+      (error: unknown) => (error instanceof ApiError && error.code === 403 ? (setRefused(true), setRefusal(error.msg)) : setFailed(true)),
     );
     // `fetch` is new every render: `deps` say when what it asks for changes.
   }, [token, ...deps]);
@@ -28,7 +30,7 @@ export function usePageData<T>(token: string, fetch: () => Promise<T>, deps: rea
     void bootstrap({ once: true });
     load();
   }, [load]);
-  return { data, failed, refused, load };
+  return { data, failed, refused, refusal, load };
 }
 
 /**

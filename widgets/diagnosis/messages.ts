@@ -1,0 +1,23 @@
+/** Texts of <garage-diagnosis> (诊断表). */
+export const messages = {
+  title: '诊断表',
+  subtitle: '门店经营健康度：对比指标树的目标与连锁各门店的中位数，红黄绿标出需要关注的地方。',
+  span: (from: string, to: string) => `统计 ${from} 至 ${to}`,
+  monthLabel: (month: string) => `${month.slice(0, 4)} 年 ${Number(month.slice(5, 7))} 月`,
+  previous: '上月',
+  next: '下月',
+  months: '统计月份',
+  columns: { metric: '指标', value: '本店', target: '目标', median: '连锁中位数', health: '状态', advice: '原因与建议' },
+  noTarget: '未设',
+  suggestion: '建议：',
+  counts: (red: number, amber: number, green: number) => `预警 ${red} · 关注 ${amber} · 良好 ${green}`,
+  formulas: '指标口径',
+  targetsHint: '目标在 设置中心 › 指标树 中按月设置（全连锁或门店）；没有目标时与连锁中位数比较。',
+  off: '诊断表未开启',
+  offHint: '管理员可在 设置中心 › 系统设置 中打开「显示诊断表」。',
+  noStores: '您的范围内没有门店。',
+  loading: '正在计算各门店指标…',
+  loadFailed: '诊断表加载失败',
+  retry: '重试',
+  refused: '查看诊断表需要「数据」权限，请联系管理员。',
+};
