@@ -9,9 +9,10 @@
  *   store's manager or admin the store's tasks, everybody else (前台/服务顾问, 技师…) their own:
  *   tasks assigned to them, or of customers whose 专属顾问 they are.
  */
-import { REMINDER_KINDS } from './customer-operations';
+import type { ReminderKind } from './customer-operations';
 
-export const TASK_KINDS = [...REMINDER_KINDS, 'lost', 'follow_up'] as const;
+/** In the order the list puts them on one day. */
+export const TASK_KINDS = ['follow_up', 'birthday', 'maintenance', 'insurance', 'lost'] as const satisfies readonly (ReminderKind | 'lost' | 'follow_up')[];
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const TASK_KIND_NAMES: Record<TaskKind, string> = {

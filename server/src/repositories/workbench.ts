@@ -60,6 +60,8 @@ function listedCondition(today: Day): SQL {
 
 export async function listTasks(db: Queryable, scope: TenantScope, view: TaskView, options: { kind?: TaskKind; limit: number; today: Day; showPhone: boolean }) {
   const where = sql`${viewCondition(scope, view)} AND ${listedCondition(options.today)}`;
+  // What is due today (or already passed: a 流失 since last week is called today) first, then by
+  // day; on one day a promised follow-up before a birthday before maintenance, insurance, recalls.
   const kindOrder = sql.raw(`array_position(ARRAY[${TASK_KINDS.map((kind) => `'${kind}'`).join(',')}], t.rule)`);
   const [rows, counts, done] = await Promise.all([
     db.rows<TaskRow>(sql`
@@ -75,7 +77,7 @@ export async function listTasks(db: Queryable, scope: TenantScope, view: TaskVie
            WHERE x.customer_id = c.id AND x.chain_id = c.chain_id
            ORDER BY (x.id = t.vehicle_id) DESC, x.last_visit_at DESC NULLS LAST, x.id LIMIT 1) v ON true
        WHERE ${where} ${options.kind ? sql`AND t.rule = ${options.kind}` : sql``}
-       ORDER BY (t.rule = 'follow_up') DESC, t.due_on, ${kindOrder}, t.id
+       ORDER BY GREATEST(t.due_on, ${options.today}::date), ${kindOrder}, t.due_on, t.id
        LIMIT ${options.limit}`),
     db.rows<{ kind: TaskKind; n: number }>(sql`
       SELECT t.rule AS kind, count(*)::int AS n FROM follow_up_task t JOIN customer c ON c.id = t.customer_id

@@ -169,7 +169,7 @@ describe('closing a task', () => {
       else expect(answer.msg).toMatch(message);
     }
     expect((await server.db.one<{ status: string }>(sql`SELECT status FROM follow_up_task WHERE id = ${id}`))!.status).toBe('open');
-    for (const query of [{ kind: 'oil' }, { limit: 0 }, { limit: 201 }, { limit: 'many' }]) {
+    for (const query of [{ kind: 'oil' }, { limit: 0 }, { limit: 201 }, { limit: 'many' }] as Record<string, string | number>[]) {
       const answer = await server.call('GET', '/workbench/tasks', { token: frontdesk, query });
       expect(answer.code, JSON.stringify(query)).toBe(400);
       expect(answer.msg).toMatch(/任务类型|条数/);
