@@ -16,6 +16,8 @@ const day = z.string();
 const status = z.enum(ORDER_STATUSES);
 const entitlementState = z.enum(['active', 'grace', 'locked', 'none']);
 const productCode = pattern('商品', /^(edition|addon|sms|minutes)\.[a-z0-9_]{1,32}$/, '没有这个商品', { max: 48 });
+/** The calls on one order (detail, status, pay, simulate, cancel) name it by its id. */
+const orderInput = z.object({ id: id('订单') });
 
 export const ledgerBalance = z.object({ kind: z.enum(LEDGER_KINDS), name: z.string(), unit: z.string(), balance: z.number() });
 
@@ -144,7 +146,7 @@ export const orderDetail = call({
   method: 'GET',
   path: '/mall/order',
   summary: '订单详情（超时未支付的订单在此自动取消）',
-  input: z.object({ id: id('订单') }),
+  input: orderInput,
   answer: z.object({ order: orderRow }),
 });
 
@@ -152,7 +154,7 @@ export const orderStatus = call({
   method: 'GET',
   path: '/mall/order/status',
   summary: '支付状态轮询（支付二维码页每 2 秒一次）',
-  input: z.object({ id: id('订单') }),
+  input: orderInput,
   answer: z.object({ id: z.number(), status, statusName: z.string(), paidAt: z.string().nullable(), payBefore: z.string() }),
 });
 
@@ -160,7 +162,7 @@ export const payOrder = call({
   method: 'POST',
   path: '/mall/order/pay',
   summary: '选择支付方式：微信支付 / 支付宝 答付款二维码（code_url 与 SVG）；开发环境的模拟支付答 simulate = true',
-  input: z.object({ id: id('订单'), channel: oneOf('支付方式', PAY_CHANNELS) }),
+  input: orderInput.extend({ channel: oneOf('支付方式', PAY_CHANNELS) }),
   answer: z.object({
     id: z.number(),
     channel: z.enum(PAY_CHANNELS),
@@ -180,7 +182,7 @@ export const simulatePaid = call({
   method: 'POST',
   path: '/mall/order/simulate-paid',
   summary: '模拟支付成功（仅开发环境；生产环境拒绝）：与真实支付通知走同一开通流程',
-  input: z.object({ id: id('订单') }),
+  input: orderInput,
   answer: z.object({ order: orderRow }),
 });
 
@@ -188,7 +190,7 @@ export const cancelOrder = call({
   method: 'POST',
   path: '/mall/order/cancel',
   summary: '取消待支付的订单（总部管理员）',
-  input: z.object({ id: id('订单') }),
+  input: orderInput,
   answer: z.object({ order: orderRow }),
 });
 

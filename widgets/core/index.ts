@@ -9,4 +9,5 @@ export { define } from './define';
 export { loading } from './ui/loading';
 export { DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
 export { useLazyDialogs, usePageData } from './ui/page-data';
+export { useLatestAnswer, useRowSelection, useSearchKeyword } from './ui/paged-list';
 export { AppLink, appUrl } from './ui/app-link';

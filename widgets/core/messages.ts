@@ -13,4 +13,7 @@ export const uiMessages = {
   signedOut: '请先登录',
   signedOutHint: '登录后这里会显示门店的客户与车辆信息。',
   goToLogin: '去登录',
+  owner: '负责人',
+  pickOwner: '请选择负责人',
+  assign: '批量分配',
 };

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { bootstrap, emit, isCancelled, navigate, session, useValue, useLazyDialogs, type WidgetProps } from '../core';
+import { emit, navigate, session, useLatestAnswer, useLazyDialogs, useRowSelection, useSearchKeyword, useValue, type WidgetProps } from '../core';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { RENEWAL_BUCKETS, RENEWAL_BUCKET_NAMES, RENEWAL_STATES, RENEWAL_STATE_NAMES, type RenewalBucket, type RenewalState } from '../../contracts/insurance';
 import { insuranceApi, type Policy, type RenewalPage, type RenewalQuery, type SearchPage } from './api';
@@ -35,24 +35,12 @@ export function InsuranceLookup({ host }: WidgetProps) {
   const [tab, setTab] = useState<Tab>('d7');
   const [state, setState] = useState<RenewalState | ''>('');
   const [due, setDue] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
   const [ownerId, setOwnerId] = useState('');
   const [storeId, setStoreId] = useState('');
   const [page, setPage] = useState(1);
-  const [pipeline, setPipeline] = useState<RenewalPage | null>(null);
-  const [found, setFound] = useState<SearchPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<Map<number, Policy>>(new Map());
+  const { typed, setTyped, keyword } = useSearchKeyword(() => setPage(1));
   const [parts, setParts] = useState<DialogParts | null>(null);
   const { dialog, setDialog, closeIf } = useLazyDialogs<Dialog>(() => import('./dialog-parts').then(setParts));
-
-  // Typing waits for a pause before asking the server.
-  useEffect(() => {
-    const timer = setTimeout(() => (setKeyword(typed.trim()), setPage(1)), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const query = useMemo<RenewalQuery>(
     () => ({
@@ -62,44 +50,25 @@ export function InsuranceLookup({ host }: WidgetProps) {
     }),
     [tab, page, due, state, keyword, ownerId, storeId],
   );
-
-  // Only the answer to the latest request is shown (typing fast asks several times).
-  const latest = useRef(0);
-  const load = useCallback(() => {
-    if (!token) return;
-    const asked = ++latest.current;
-    setLoading(true);
-    setFailed(false);
-    const settle = (error: unknown) => asked === latest.current && !isCancelled(error) && (setLoading(false), setFailed(true));
-    // The pipeline answers the tabs' counts and the staff even while 全部保单 is shown.
-    const pipelineQuery = tab === 'all' ? { ...query, page: 1, pageSize: 5, bucket: 'd7' } : query;
-    Promise.all([
-      insuranceApi.renewals(pipelineQuery),
-      tab === 'all' ? insuranceApi.search({ page, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}), ...(storeId ? { storeIds: storeId } : {}) }) : Promise.resolve(null),
-    ]).then(([renewals, search]) => asked === latest.current && (setPipeline(renewals), setFound(search), setLoading(false)), settle);
-  }, [token, query]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
-  // A new filter is a new list: what was ticked may no longer be shown.
-  useEffect(() => setSelected(new Map()), [tab, state, due, keyword, ownerId, storeId]);
+  // The pipeline answers the tabs' counts and the staff even while 全部保单 is shown.
+  const { data, loading, failed, load } = useLatestAnswer(
+    token,
+    () =>
+      Promise.all([
+        insuranceApi.renewals(tab === 'all' ? { ...query, page: 1, pageSize: 5, bucket: 'd7' } : query),
+        tab === 'all' ? insuranceApi.search({ page, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}), ...(storeId ? { storeIds: storeId } : {}) }) : Promise.resolve(null),
+      ]),
+    [query],
+  );
+  const [pipeline, found] = data ?? [null, null];
+  const { selected, toggle, allTicked, toggleAll, clear } = useRowSelection<Policy>([tab, state, due, keyword, ownerId, storeId]);
 
   const filter = (change: () => void) => () => (change(), setPage(1));
   const answer = tab === 'all' ? found : pipeline;
   const rows = answer?.rows ?? [];
   const total = answer?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const allTicked = rows.length > 0 && rows.every((policy) => selected.has(policy.id));
   const stateTotal = pipeline ? Object.values(pipeline.states).reduce((sum, count) => sum + count, 0) : 0;
-  const toggle = (policy: Policy) =>
-    setSelected((now) => {
-      const next = new Map(now);
-      if (next.has(policy.id)) next.delete(policy.id);
-      else next.set(policy.id, policy);
-      return next;
-    });
-  const toggleAll = () => setSelected(allTicked ? new Map() : new Map(rows.map((policy) => [policy.id, policy])));
 
   const call = (policy: Policy) => host && emit(host, GARAGE_EVENTS.call, { number: policy.mobile, customerId: policy.customerId, name: policy.customerName });
   const sms = (policy: Policy) => host && navigate(`${SMS_PATH}?customerIds=${policy.customerId}&template=insurance`, host);
@@ -173,7 +142,7 @@ export function InsuranceLookup({ host }: WidgetProps) {
         <div className="bulk" role="region" aria-label={messages.assign}>
           <strong>{messages.selected(selected.size)}</strong>
           <sl-button size="small" variant="primary" onClick={() => setDialog({ type: 'assign', policies: [...selected.values()] })}>{messages.assign}</sl-button>
-          <sl-button size="small" onClick={() => setSelected(new Map())}>{messages.clearSelection}</sl-button>
+          <sl-button size="small" onClick={clear}>{messages.clearSelection}</sl-button>
         </div>
       ) : null}
 
@@ -188,7 +157,7 @@ export function InsuranceLookup({ host }: WidgetProps) {
         <ul className="policies" aria-busy={answer === null || loading} aria-label={messages.title}>
           <li className="titles">
             <span className="pick">
-              <sl-checkbox size="small" checked={allTicked} disabled={rows.length === 0} onsl-change={toggleAll}><span className="visually-hidden">{messages.selectAll}</span></sl-checkbox>
+              <sl-checkbox size="small" checked={allTicked(rows)} disabled={rows.length === 0} onsl-change={() => toggleAll(rows)}><span className="visually-hidden">{messages.selectAll}</span></sl-checkbox>
             </span>
             <span>{messages.columns.vehicle}</span>
             <span>{messages.columns.customer}</span>
@@ -273,8 +242,8 @@ export function InsuranceLookup({ host }: WidgetProps) {
         <>
           <parts.FollowUpDialog policy={dialog?.type === 'followUp' ? dialog.policy : null} lostReasons={pipeline?.lostReasons ?? []} today={pipeline?.today ?? ''}
             onClose={closeIf('followUp')} onSaved={() => (closeIf('followUp')(), load())} />
-          <parts.AssignDialog policies={dialog?.type === 'assign' ? dialog.policies : null} staff={pipeline?.staff ?? []} onClose={closeIf('assign')}
-            onSaved={() => (closeIf('assign')(), setSelected(new Map()), load())} />
+          <parts.AssignDialog rows={dialog?.type === 'assign' ? dialog.policies : null} staff={pipeline?.staff ?? []} text={messages.assignDialog}
+            assign={insuranceApi.assign} className="insurance-dialog" onClose={closeIf('assign')} onSaved={() => (closeIf('assign')(), clear(), load())} />
         </>
       ) : null}
     </div>

@@ -7,4 +7,5 @@ import '@shoelace-style/shoelace/dist/components/textarea/textarea.js';
 import '@shoelace-style/shoelace/dist/components/radio-group/radio-group.js';
 import '@shoelace-style/shoelace/dist/components/radio/radio.js';
 
-export { AssignDialog, FollowUpDialog } from './dialogs';
+export { FollowUpDialog } from './dialogs';
+export { AssignDialog } from '../core/ui/assign-dialog';

@@ -1,4 +1,4 @@
-/** The dialogs of 保险查询: a renewal follow-up with its history, and bulk assignment of an owner. */
+/** The dialog of 保险查询's follow-ups: a renewal follow-up with its history. */
 import { useEffect, useState } from 'react';
 import { toast, useBusyAction, useDialogClose, DialogFooter } from '../core';
 import { formatDateTime } from '../core/formats';
@@ -86,35 +86,3 @@ export function FollowUpDialog({ policy, lostReasons, today, onClose, onSaved }:
 }
 
 /** Staff who may own renewals of all these stores: headquarters staff, or staff working in each of them. */
-const ownersFor = (staff: Staff[], storeIds: number[]) => staff.filter((person) => person.wholeChain || storeIds.every((id) => person.storeIds.includes(id)));
-
-export function AssignDialog({ policies, staff, onClose, onSaved }: { policies: Policy[] | null; staff: Staff[]; onClose(): void; onSaved(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  const [ownerId, setOwnerId] = useState('');
-  const [problem, setProblem] = useState('');
-  useEffect(() => (setOwnerId(''), setProblem('')), [policies]);
-  const owners = ownersFor(staff, [...new Set((policies ?? []).map((policy) => policy.storeId))]);
-  const submit = () =>
-    run(async () => {
-      if (!policies) return;
-      const owner = owners.find((person) => String(person.id) === ownerId);
-      if (!owner) return setProblem(messages.pickOwner);
-      const answer = await insuranceApi.assign(policies.map((policy) => policy.id), owner.id);
-      toast.success(messages.assigned(answer.assigned, owner.name));
-      onSaved();
-    });
-  return (
-    <sl-dialog ref={ref} label={policies ? messages.assignTitle(policies.length) : ''} open={policies !== null} className="insurance-dialog assign-dialog">
-      {owners.length === 0 ? (
-        <p className="problem" role="alert">{messages.assignNobody}</p>
-      ) : (
-        <sl-select label={messages.owner} value={ownerId} help-text={messages.assignHelp} hoist onsl-change={(event: Event) => (setOwnerId(inputValue(event)), setProblem(''))}>
-          {owners.map((person) => <sl-option key={person.id} value={String(person.id)}>{person.name}</sl-option>)}
-        </sl-select>
-      )}
-      {problem ? <p className="problem" role="alert">{problem}</p> : null}
-      <DialogFooter busy={busy} disabled={owners.length === 0} confirmLabel={messages.assign} onCancel={onClose} onConfirm={submit} />
-    </sl-dialog>
-  );
-}

@@ -57,9 +57,10 @@ export const messages = {
   historyLoading: '正在加载跟进记录…',
   historyEmpty: '还没有跟进记录',
   reopenHint: '已续保或战败的保单只能改回「待跟进」重新跟进。',
-  assignTitle: (count: number) => `批量分配 ${count} 张保单`,
-  assignHelp: '只列出能负责所选保单全部门店的员工。',
-  assignNobody: '没有员工能同时负责所选保单的门店，请按门店分开分配。',
-  pickOwner: '请选择负责人',
-  assigned: (count: number, name: string) => `已将 ${count} 张保单分配给 ${name}`,
+  assignDialog: {
+    title: (count: number) => `批量分配 ${count} 张保单`,
+    help: '只列出能负责所选保单全部门店的员工。',
+    nobody: '没有员工能同时负责所选保单的门店，请按门店分开分配。',
+    assigned: (count: number, name: string) => `已将 ${count} 张保单分配给 ${name}`,
+  },
 } as const;

@@ -1,7 +1,8 @@
-/** The dialogs of 潜在客户: a lead typed in or edited, a follow-up with the history, bulk assignment, 转为客户. */
+/** The dialogs of 潜在客户: a lead typed in or edited, a follow-up with the history, 转为客户 (批量分配 is the core's). */
 import { useEffect, useMemo, useState } from 'react';
 import { toast, useBusyAction, useDialogClose, DialogFooter } from '../core';
 import { formatDateTime } from '../core/formats';
+import { ownersFor } from '../core/ui/assign-dialog';
 import { isMobile } from '../../contracts/rules/mobile';
 import { FOLLOW_UP_STATUSES, POTENTIAL_SOURCES, POTENTIAL_LIMITS, POTENTIAL_STATUS_LABELS, type FollowUpStatus } from '../../contracts/rules/potential';
 import { potentialApi, type FollowUp, type Lead, type LeadInput, type PotentialPage } from './api';
@@ -9,10 +10,6 @@ import { messages } from './messages';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const nameOf = (lead: Pick<Lead, 'name' | 'mobile' | 'plate'>) => lead.name || lead.mobile || lead.plate || messages.noName;
-
-/** Staff who may own leads of all these stores: headquarters staff, or staff working in each of them. */
-const ownersFor = (data: PotentialPage | null, storeIds: number[]) =>
-  (data?.staff ?? []).filter((person) => person.wholeChain || storeIds.every((id) => person.storeIds.includes(id)));
 
 const EMPTY = { name: '', mobile: '', plate: '', source: '', intent: '', remark: '', nextFollowUp: '', storeId: '', ownerId: '' };
 
@@ -32,7 +29,7 @@ export function LeadDialog({ shown, data, onClose, onSaved }: { shown: { lead: L
   }, [shown]);
   const set = (key: keyof typeof EMPTY) => (event: Event) => setForm((now) => ({ ...now, [key]: inputValue(event) }));
   const sources = useMemo(() => [...new Set([...POTENTIAL_SOURCES, ...(data?.sources ?? []), ...(form.source ? [form.source] : [])])], [data, form.source]);
-  const owners = ownersFor(data, form.storeId ? [Number(form.storeId)] : []);
+  const owners = ownersFor(data?.staff ?? [], form.storeId ? [Number(form.storeId)] : []);
   const masked = lead !== null && form.mobile.includes('*');
 
   const submit = () =>
@@ -151,37 +148,6 @@ export function FollowUpDialog({ lead, canEdit, today, onClose, onSaved }: { lea
         </ol>
       )}
       {canEdit ? <DialogFooter busy={busy} confirmLabel={messages.record} onCancel={onClose} onConfirm={submit} /> : null}
-    </sl-dialog>
-  );
-}
-
-export function AssignDialog({ leads, data, onClose, onSaved }: { leads: Lead[] | null; data: PotentialPage | null; onClose(): void; onSaved(): void }) {
-  const ref = useDialogClose(onClose);
-  const [busy, run] = useBusyAction();
-  const [ownerId, setOwnerId] = useState('');
-  const [problem, setProblem] = useState('');
-  useEffect(() => (setOwnerId(''), setProblem('')), [leads]);
-  const owners = ownersFor(data, [...new Set((leads ?? []).map((lead) => lead.storeId))]);
-  const submit = () =>
-    run(async () => {
-      if (!leads) return;
-      const owner = owners.find((person) => String(person.id) === ownerId);
-      if (!owner) return setProblem(messages.pickOwner);
-      const answer = await potentialApi.assign(leads.map((lead) => lead.id), owner.id);
-      toast.success(messages.assigned(answer.assigned, owner.name));
-      onSaved();
-    });
-  return (
-    <sl-dialog ref={ref} label={leads ? messages.assignTitle(leads.length) : ''} open={leads !== null} className="potential-dialog assign-dialog">
-      {owners.length === 0 ? (
-        <p className="problem" role="alert">{messages.assignNobody}</p>
-      ) : (
-        <sl-select label={messages.owner} value={ownerId} help-text={messages.assignHelp} hoist onsl-change={(event: Event) => (setOwnerId(inputValue(event)), setProblem(''))}>
-          {owners.map((person) => <sl-option key={person.id} value={String(person.id)}>{person.name}</sl-option>)}
-        </sl-select>
-      )}
-      {problem ? <p className="problem" role="alert">{problem}</p> : null}
-      <DialogFooter busy={busy} disabled={owners.length === 0} confirmLabel={messages.assign} onCancel={onClose} onConfirm={submit} />
     </sl-dialog>
   );
 }

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { bootstrap, isCancelled, navigate, session, useValue, useLazyDialogs, type WidgetProps } from '../core';
+import { navigate, session, useLatestAnswer, useLazyDialogs, useRowSelection, useSearchKeyword, useValue, type WidgetProps } from '../core';
 import { POTENTIAL_STATUSES, POTENTIAL_STATUS_LABELS, isFollowUpDue, isFollowUpOverdue, type PotentialStatus } from '../../contracts/rules/potential';
 import { potentialApi, type Lead, type ListQuery, type PotentialPage } from './api';
 import { messages } from './messages';
@@ -32,67 +32,30 @@ export function PotentialCustomers({ host }: WidgetProps) {
   const me = Number(useValue(session.userId));
   const [status, setStatus] = useState<PotentialStatus | ''>('');
   const [due, setDue] = useState(false);
-  const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
   const [ownerId, setOwnerId] = useState('');
   const [source, setSource] = useState('');
   const [storeId, setStoreId] = useState('');
   const [page, setPage] = useState(1);
-  const [pageSize] = useState(20);
-  const [data, setData] = useState<PotentialPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<Map<number, Lead>>(new Map());
+  const pageSize = 20;
+  const { typed, setTyped, keyword } = useSearchKeyword(() => setPage(1));
   // The dialogs (and the Shoelace parts and date formats only they use) load with the first one opened.
   const [parts, setParts] = useState<DialogParts | null>(null);
   const { dialog, setDialog, closeIf } = useLazyDialogs<Dialog>(() => import('./dialog-parts').then(setParts));
-
-  // Typing waits for a pause before asking the server.
-  useEffect(() => {
-    const timer = setTimeout(() => (setKeyword(typed.trim()), setPage(1)), 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const query = useMemo<ListQuery>(
     () => ({ page, pageSize, due, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}), ...(ownerId ? { ownerId: Number(ownerId) } : {}), ...(source ? { source } : {}), ...(storeId ? { storeIds: storeId } : {}) }),
     [page, pageSize, due, status, keyword, ownerId, source, storeId],
   );
-
-  // Only the answer to the latest request is shown (typing fast asks several times).
-  const latest = useRef(0);
-  const load = useCallback(() => {
-    if (!token) return;
-    const asked = ++latest.current;
-    setLoading(true);
-    setFailed(false);
-    potentialApi.list(query).then(
-      (answer) => asked === latest.current && (setData(answer), setLoading(false)),
-      (error: unknown) => asked === latest.current && !isCancelled(error) && (setLoading(false), setFailed(true)),
-    );
-  }, [token, query]);
-  useEffect(() => {
-    void bootstrap({ once: true });
-    load();
-  }, [load]);
-  // A new filter is a new list: what was ticked may no longer be shown.
-  useEffect(() => setSelected(new Map()), [status, due, keyword, ownerId, source, storeId]);
+  const { data, loading, failed, load } = useLatestAnswer(token, () => potentialApi.list(query), [query]);
+  const { selected, toggle, allTicked, toggleAll, clear } = useRowSelection<Lead>([status, due, keyword, ownerId, source, storeId]);
 
   const filter = (change: () => void) => () => (change(), setPage(1));
   const canEdit = data?.canEdit ?? false;
   const today = data?.today ?? '';
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / pageSize));
   const selectable = (data?.rows ?? []).filter((lead) => lead.status !== 'visited');
-  const allTicked = selectable.length > 0 && selectable.every((lead) => selected.has(lead.id));
-  const toggle = (lead: Lead) =>
-    setSelected((now) => {
-      const next = new Map(now);
-      if (next.has(lead.id)) next.delete(lead.id);
-      else next.set(lead.id, lead);
-      return next;
-    });
-  const toggleAll = () => setSelected(allTicked ? new Map() : new Map(selectable.map((lead) => [lead.id, lead])));
   const total = data ? Object.values(data.counts).reduce((sum, count) => sum + count, 0) : 0;
-  const done = () => (setSelected(new Map()), load());
+  const done = () => (clear(), load());
 
   const openCustomer = (lead: Lead) => {
     const keyword = /\*/.test(lead.mobile) || !lead.mobile ? lead.plate || lead.name : lead.mobile;
@@ -164,7 +127,7 @@ export function PotentialCustomers({ host }: WidgetProps) {
         <div className="bulk" role="region" aria-label={messages.assign}>
           <strong>{messages.selected(selected.size)}</strong>
           <sl-button size="small" variant="primary" onClick={() => setDialog({ type: 'assign', leads: [...selected.values()] })}>{messages.assign}</sl-button>
-          <sl-button size="small" onClick={() => setSelected(new Map())}>{messages.clearSelection}</sl-button>
+          <sl-button size="small" onClick={clear}>{messages.clearSelection}</sl-button>
         </div>
       ) : null}
 
@@ -179,7 +142,7 @@ export function PotentialCustomers({ host }: WidgetProps) {
         <ul className="leads" aria-busy={data === null || loading} aria-label={messages.title}>
           <li className="titles">
             <span className="pick">
-              {canEdit ? <sl-checkbox size="small" checked={allTicked} disabled={selectable.length === 0} onsl-change={toggleAll}><span className="visually-hidden">{messages.selectAll}</span></sl-checkbox> : null}
+              {canEdit ? <sl-checkbox size="small" checked={allTicked(selectable)} disabled={selectable.length === 0} onsl-change={() => toggleAll(selectable)}><span className="visually-hidden">{messages.selectAll}</span></sl-checkbox> : null}
             </span>
             <span>{messages.columns.lead}</span>
             <span>{messages.columns.plate}</span>
@@ -262,7 +225,8 @@ export function PotentialCustomers({ host }: WidgetProps) {
           <parts.LeadDialog shown={dialog?.type === 'lead' ? dialog : null} data={data} onClose={closeIf('lead')} onSaved={() => (closeIf('lead')(), load())} />
           <parts.FollowUpDialog lead={dialog?.type === 'followUp' ? dialog.lead : null} canEdit={canEdit || (dialog?.type === 'followUp' && dialog.lead.ownerId === me)} today={today}
             onClose={closeIf('followUp')} onSaved={() => (closeIf('followUp')(), load())} />
-          <parts.AssignDialog leads={dialog?.type === 'assign' ? dialog.leads : null} data={data} onClose={closeIf('assign')} onSaved={() => (closeIf('assign')(), done())} />
+          <parts.AssignDialog rows={dialog?.type === 'assign' ? dialog.leads : null} staff={data?.staff ?? []} text={messages.assignDialog} assign={potentialApi.assign}
+            className="potential-dialog" onClose={closeIf('assign')} onSaved={() => (closeIf('assign')(), done())} />
           <parts.ConvertDialog lead={dialog?.type === 'convert' ? dialog.lead : null} onClose={closeIf('convert')} onSaved={() => (closeIf('convert')(), load())} />
         </>
       ) : null}

@@ -61,11 +61,12 @@ export const messages = {
   history: '跟进记录',
   historyEmpty: '还没有跟进记录',
   historyLoading: '正在加载跟进记录…',
-  assignTitle: (count: number) => `分配 ${count} 位潜在客户`,
-  assignHelp: '只列出在这些潜在客户所在门店工作的员工（总部员工可负责所有门店）。',
-  assignNobody: '没有同时在所选潜在客户各门店工作的员工，请按门店分批分配。',
-  pickOwner: '请选择负责人',
-  assigned: (count: number, name: string) => `已将 ${count} 位潜在客户分配给 ${name}`,
+  assignDialog: {
+    title: (count: number) => `分配 ${count} 位潜在客户`,
+    help: '只列出在这些潜在客户所在门店工作的员工（总部员工可负责所有门店）。',
+    nobody: '没有同时在所选潜在客户各门店工作的员工，请按门店分批分配。',
+    assigned: (count: number, name: string) => `已将 ${count} 位潜在客户分配给 ${name}`,
+  },
   convertTitle: '转为客户',
   convertText: (name: string, store: string, plate: string) =>
     `将「${name}」转为${store}的客户${plate ? `，并建立车辆 ${plate}` : ''}。已有同手机号或车牌的客户时直接关联，不会重复建档。跟进记录保留。`,

@@ -204,26 +204,14 @@ export async function convertMatchingLeads(
   tx: Queryable,
   match: { chainId: number; storeId: number; customerId: number; mobile: string; plate: string; userId?: number | null },
 ): Promise<number[]> {
-  const mobile = match.mobile.trim();
-  const plate = match.plate.trim().toUpperCase();
-  if (!mobile && !plate) return [];
-  const rows = await tx.rows<{ id: number }>(sql`
-    WITH matched AS (
-      UPDATE potential_customer SET status = 'visited', customer_id = ${match.customerId}, converted_at = now(),
-             version = version + 1, updated_at = now()
-       WHERE chain_id = ${match.chainId} AND customer_id IS NULL AND status IN ('pending', 'following')
-         AND ((${mobile} <> '' AND mobile = ${mobile}) OR (${plate} <> '' AND plate = ${plate}))
-      RETURNING id)
-    INSERT INTO potential_follow_up (chain_id, potential_id, user_id, status, note)
-    SELECT ${match.chainId}, id, ${match.userId ?? null}::int, 'visited', ${CONVERTED_NOTE} FROM matched
-    RETURNING potential_id AS id`);
-  return rows.map((row) => row.id);
+  return convertMatchingLeadsInBulk(tx, match.chainId, [match], match.userId ?? null);
 }
 
 /**
  * convertMatchingLeads for many customers at once (the batch import: one statement per batch, not
- * one per row). Each open lead of the chain with one of the mobiles or plates becomes 已到店,
- * linked to the customer it matched (the lowest id when several match). Answers the lead ids.
+ * one per row; one customer is a batch of one). Each open lead of the chain with one of the mobiles
+ * or plates becomes 已到店, linked to the customer it matched (the lowest id when several match).
+ * Answers the lead ids.
  */
 export async function convertMatchingLeadsInBulk(
   tx: Queryable,

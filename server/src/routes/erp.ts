@@ -11,11 +11,22 @@ import { ERP_TYPE_NAMES } from '../../../contracts/rules/erp';
 import { Permission } from '../../../contracts/permissions';
 import { bindErp, erpBindingOf, erpBindingsOf, recordErpSync, unbindErp } from '../repositories/erp';
 import { auditActor, writeAudit } from '../repositories/authority';
-import type { Queryable } from '../db/database';
+import { sql, type Queryable } from '../db/database';
+import { importErpOrders } from '../repositories/orders';
+import { requestRollup } from '../repositories/rollups';
 
 const SETTINGS = { config: { permission: Permission.settingsCentre } };
 
 export default async function erpRoutes(app: FastifyInstance) {
+  /** The store synced orders belong to: the bound store, or at headquarters the store with the ERP's store code. */
+  const erpStoreOf = async (request: FastifyRequest, storeCode: string) => {
+    if (!request.auth.garage.isHq) return request.auth.garage.id;
+    const store = await app.db.one<{ id: number }>(sql`
+      SELECT id FROM garage WHERE chain_id = ${request.auth.chainId} AND NOT is_hq AND code = ${storeCode}`);
+    if (!store || !request.scope.canSeeStore(store.id)) throw refuse.badInput(`总部绑定的 ERP 门店编码「${storeCode}」不是本连锁的门店编码，请在门店下绑定后再同步工单`);
+    return store.id;
+  };
+
   const audit = (db: Queryable, request: FastifyRequest, action: 'erp.bind' | 'erp.unbind', erpType: keyof typeof ERP_TYPE_NAMES, account: string) =>
     writeAudit(db, {
       ...auditActor(request.auth, request.ip),
@@ -52,7 +63,15 @@ export default async function erpRoutes(app: FastifyInstance) {
     try {
       const since = binding.lastSyncResult === 'ok' && binding.lastSyncAt ? new Date(binding.lastSyncAt) : null;
       const outcome = await app.providers.erp.sync({ ...binding, since });
-      return ok((await recordErpSync(app.db, request.auth, erpType, outcome))!);
+      if (!outcome.workOrders) return ok((await recordErpSync(app.db, request.auth, erpType, outcome))!);
+      // Work orders go through the one write path, into the bound store; the rollup job follows.
+      const storeId = await erpStoreOf(request, binding.storeCode);
+      const synced = await app.db.transaction(async (tx) => {
+        const counts = await importErpOrders(tx, { chainId: request.auth.chainId, storeId }, outcome.workOrders!);
+        return recordErpSync(tx, request.auth, erpType, counts);
+      });
+      await requestRollup(app.jobs);
+      return ok(synced!);
     } catch (error) {
       // The refusal is kept so the page shows why the last sync failed; the caller reads it too.
       if (error instanceof ApiError) await recordErpSync(app.db, request.auth, erpType, { refused: error.msg });

@@ -127,6 +127,9 @@ describe('import', () => {
     expect(String(errors.rows[1][13])).toMatch(/手机号格式不正确/);
     expect(notes.rows.slice(1).map((row) => row[0])).toEqual(['钱二']);
     expect(String(notes.rows[1][13])).toMatch(/校验位/);
+    // The report lives on without the upload: a finished task keeps no copy of the spreadsheet.
+    const stored = await server.db.one<{ bytes: number }>(sql`SELECT octet_length(file_bytes) AS bytes FROM import_task WHERE id = ${task.taskId}`);
+    expect(stored!.bytes).toBe(0);
   });
 
   it('neutralises formula-like cells in the report', async () => {
@@ -326,6 +329,8 @@ describe('one import at a time, and cancel', () => {
     const task = await finished(manager, started.data.taskId);
     expect(task.status).toBe('cancelled');
     expect(task.imported).toBeLessThan(5000);
+    const stored = await server.db.one<{ bytes: number }>(sql`SELECT octet_length(file_bytes) AS bytes FROM import_task WHERE id = ${task.taskId}`);
+    expect(stored!.bytes).toBe(0);
     expect(task.processed).toBe(task.imported);
     expect((await customersWith(mobiles)).length).toBe(task.imported);
     const again = await server.call('POST', '/client/import/cancel', { token: manager, body: { taskId: started.data.taskId } });
