@@ -61,8 +61,3 @@ export function changePercent(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
 }
-
-/** Average ticket in fen (revenue ÷ orders, rounded), 0 without orders. */
-export function ticketFen(revenueFen: number, orders: number): number {
-  return orders === 0 ? 0 : Math.round(revenueFen / orders);
-}

@@ -1,13 +1,15 @@
 /**
- * Figures of 工作台 and 智慧大屏. PROVISIONAL: read from maintenance_record by day until the orders
- * rollups (issue 17, repositories/rollups.ts) are merged; then they read the rollups only.
+ * Figures of 工作台 and 智慧大屏, all from the order rollup (repositories/rollups.ts), never a scan
+ * of the orders; only 在修工单 is a live count (a partial index keeps it small) and 客户阶段 the
+ * customer board's own rule over the customers.
  */
 import { sql, type Queryable } from '../db/database';
 import type { TenantScope } from './scope';
 import { addDays, type Day } from '../../../contracts/dates';
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../contracts/rules/customer';
-import { BIG_SCREEN_TREND_DAYS, ticketFen } from '../../../contracts/rules/workbench';
+import { BIG_SCREEN_TREND_DAYS } from '../../../contracts/rules/workbench';
 import { stageSql } from './customer';
+import * as rollups from './rollups';
 
 export interface DayFigures {
   revenueFen: number;
@@ -16,59 +18,58 @@ export interface DayFigures {
   ticketFen: number;
 }
 
-export async function dayFigures(db: Queryable, scope: TenantScope, days: Day[]): Promise<Record<Day, DayFigures>> {
-  const rows = await db.rows<{ day: string; revenue_fen: number; orders: number; new_customers: number }>(sql`
-    SELECT d.day::text AS day,
-           COALESCE((SELECT round(sum(m.amount) * 100)::bigint FROM maintenance_record m WHERE ${scope.storeRows('m')} AND m.maint_date = d.day), 0)::float8 AS revenue_fen,
-           (SELECT count(*)::int FROM maintenance_record m WHERE ${scope.storeRows('m')} AND m.maint_date = d.day) AS orders,
-           (SELECT count(*)::int FROM customer c WHERE ${scope.storeRows('c')} AND c.first_visit_at >= d.day AND c.first_visit_at < d.day + 1) AS new_customers
-      FROM unnest(${sql.param(days)}::date[]) AS d(day)`);
-  return Object.fromEntries(
-    days.map((day) => {
-      const row = rows.find((each) => each.day === day);
-      const revenueFen = Number(row?.revenue_fen ?? 0);
-      const orders = row?.orders ?? 0;
-      return [day, { revenueFen, orders, newCustomers: row?.new_customers ?? 0, ticketFen: ticketFen(revenueFen, orders) }];
-    }),
-  );
+const dayOf = (figures: rollups.Figures): DayFigures => ({
+  revenueFen: figures.revenueFen,
+  orders: figures.orders,
+  newCustomers: figures.newCustomers,
+  ticketFen: figures.ticketFen ?? 0,
+});
+
+/** Today, yesterday and the same weekday last week in the caller's stores. */
+export async function workbenchFigures(db: Queryable, scope: TenantScope, today: Day) {
+  const byDay = await rollups.dayFigures(db, { chainId: scope.chainId, storeIds: scope.storeIds, day: today });
+  return {
+    today,
+    yesterday: addDays(today, -1),
+    lastWeek: addDays(today, -7),
+    figures: { today: dayOf(byDay.today), yesterday: dayOf(byDay.yesterday), lastWeek: dayOf(byDay.lastWeek) },
+  };
 }
 
 export async function bigScreen(db: Queryable, scope: TenantScope, today: Day) {
+  const query = { chainId: scope.chainId, storeIds: scope.storeIds };
   const from = addDays(today, -(BIG_SCREEN_TREND_DAYS - 1));
   const monthStart = `${today.slice(0, 7)}-01`;
-  const [trendRows, storeRows, stageRows, title] = await Promise.all([
-    db.rows<{ day: string; revenue_fen: number; orders: number }>(sql`
-      SELECT maint_date::text AS day, round(sum(amount) * 100)::float8 AS revenue_fen, count(*)::int AS orders
-        FROM maintenance_record m WHERE ${scope.storeRows('m')} AND m.maint_date BETWEEN ${from}::date AND ${today}::date GROUP BY maint_date`),
-    db.rows<{ store_id: number; store_name: string; revenue_fen: number; orders: number }>(sql`
-      SELECT g.id AS store_id, g.name AS store_name, COALESCE(round(sum(m.amount) * 100), 0)::float8 AS revenue_fen, count(m.id)::int AS orders
-        FROM garage g LEFT JOIN maintenance_record m ON m.store_id = g.id AND m.chain_id = g.chain_id AND m.maint_date BETWEEN ${monthStart}::date AND ${today}::date
-       WHERE g.chain_id = ${scope.chainId} AND g.id = ANY(${sql.param(scope.storeIds)}::int[]) GROUP BY g.id, g.name`),
+  const [trend, stores, month, inProgress, stageRows, chain, storeNames] = await Promise.all([
+    rollups.figures(db, { ...query, from, to: today, groupBy: 'day' }),
+    rollups.figures(db, { ...query, from: monthStart, to: today, groupBy: 'store' }),
+    rollups.totalFigures(db, { ...query, from: monthStart, to: today }),
+    rollups.ordersInProgress(db, query),
     db.rows<{ stage: LifecycleStage; n: number }>(sql`
       SELECT s.stage, count(*)::int AS n FROM customer c CROSS JOIN LATERAL (SELECT ${stageSql(scope, 'c')} AS stage) s
        WHERE ${scope.storeRows('c')} GROUP BY s.stage`),
     db.one<{ name: string }>(sql`SELECT name FROM chain WHERE id = ${scope.chainId}`),
+    db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM garage WHERE chain_id = ${scope.chainId} AND id = ANY(${sql.param(scope.storeIds)}::int[]) ORDER BY sort, id`),
   ]);
-  const trend = Array.from({ length: BIG_SCREEN_TREND_DAYS }, (_, index) => {
-    const day = addDays(from, index);
-    const row = trendRows.find((each) => each.day === day);
-    return { day, revenueFen: Number(row?.revenue_fen ?? 0), orders: row?.orders ?? 0 };
-  });
-  const todayRow = trend[trend.length - 1]!;
-  const newToday = (await dayFigures(db, scope, [today]))[today]!.newCustomers;
+  const todayRow = trend.find((row) => row.key === today);
+  // Every store of the caller, also one without orders this month (the rollup has no row for it).
+  const ranking = storeNames
+    .map((store) => {
+      const row = stores.find((each) => each.key === String(store.id));
+      return { storeId: store.id, storeName: store.name, revenueFen: row?.revenueFen ?? 0, orders: row?.orders ?? 0 };
+    })
+    .sort((a, b) => b.revenueFen - a.revenueFen || a.storeId - b.storeId);
   return {
     today,
-    title: title?.name ?? '',
-    revenueTodayFen: todayRow.revenueFen,
-    revenueMonthFen: storeRows.reduce((sum, row) => sum + Number(row.revenue_fen), 0),
-    ordersToday: todayRow.orders,
-    ordersInProgress: 0,
-    newCustomersToday: newToday,
+    title: chain?.name ?? '',
+    revenueTodayFen: todayRow?.revenueFen ?? 0,
+    revenueMonthFen: month.revenueFen,
+    ordersToday: todayRow?.orders ?? 0,
+    ordersInProgress: inProgress.inRepair,
+    newCustomersToday: todayRow?.newCustomers ?? 0,
     stages: Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, stageRows.find((row) => row.stage === stage)?.n ?? 0])) as Record<LifecycleStage, number>,
-    stores: storeRows
-      .map((row) => ({ storeId: row.store_id, storeName: row.store_name, revenueFen: Number(row.revenue_fen), orders: row.orders }))
-      .sort((a, b) => b.revenueFen - a.revenueFen || a.storeId - b.storeId),
-    trend,
+    stores: ranking,
+    trend: trend.map((row) => ({ day: row.key, revenueFen: row.revenueFen, orders: row.orders })),
     refreshedAt: new Date().toISOString(),
   };
 }

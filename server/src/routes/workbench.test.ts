@@ -178,33 +178,58 @@ describe('closing a task', () => {
 });
 
 describe('figures', () => {
-  it('answers today, yesterday and the same day last week within the caller’s stores, as the raw rows add up', async () => {
-    for (const [token, stores] of [[admin, [2, 3, 4]], [manager, [2]]] as const) {
+  interface Order { id: number; store_id: number; customer_id: number; day: string; total_fen: number; status: string }
+  /** Every order of chain 1, read raw: the test adds them up itself. */
+  const orders = () =>
+    server.db.rows<Order>(sql`SELECT id, store_id, customer_id, maint_date::text AS day, total_fen::float8 AS total_fen, status FROM maintenance_record WHERE chain_id = 1`);
+  function addUp(all: Order[], stores: readonly number[], day: string) {
+    const firstOrder = new Map<number, Order>();
+    for (const order of [...all].sort((a, b) => a.day.localeCompare(b.day) || a.id - b.id)) if (!firstOrder.has(order.customer_id)) firstOrder.set(order.customer_id, order);
+    const ofDay = all.filter((order) => order.day === day && stores.includes(order.store_id));
+    const revenueFen = ofDay.reduce((sum, order) => sum + order.total_fen, 0);
+    return {
+      revenueFen,
+      orders: ofDay.length,
+      newCustomers: ofDay.filter((order) => firstOrder.get(order.customer_id)!.id === order.id).length,
+      ticketFen: ofDay.length ? Math.round(revenueFen / ofDay.length) : 0,
+    };
+  }
+
+  it('answers today, yesterday and the same day last week within the caller’s stores, as the raw orders add up', async () => {
+    const all = await orders();
+    expect(all.some((order) => order.day === today)).toBe(true);
+    for (const [token, stores] of [[admin, [2, 3, 4]], [manager, [2]], [frontdesk, [3]]] as const) {
       const answer = await server.call<AnswerOf<typeof calls.figures>>('GET', '/workbench/figures', { token });
       expect(answer.code, answer.msg).toBe(0);
       for (const [key, day] of [['today', today], ['yesterday', addDays(today, -1)], ['lastWeek', addDays(today, -7)]] as const) {
-        const rows = await server.db.rows<{ amount: string }>(sql`SELECT amount::text FROM maintenance_record WHERE chain_id = 1 AND store_id = ANY(${sql.param([...stores])}::int[]) AND maint_date = ${day}::date`);
-        const revenueFen = rows.reduce((sum, row) => sum + Math.round(Number(row.amount) * 100), 0);
-        expect(answer.data.figures[key].orders, key).toBe(rows.length);
-        expect(answer.data.figures[key].revenueFen, key).toBe(revenueFen);
-        expect(answer.data.figures[key].ticketFen).toBe(rows.length ? Math.round(revenueFen / rows.length) : 0);
+        expect(answer.data.figures[key], `${key} ${stores.join()}`).toEqual(addUp(all, stores, day));
       }
     }
+    const other = await server.call<AnswerOf<typeof calls.figures>>('GET', '/workbench/figures', { token: hxAdmin });
+    expect(other.data.figures.today).toEqual(addUp(await server.db.rows<Order>(sql`SELECT id, store_id, customer_id, maint_date::text AS day, total_fen::float8 AS total_fen, status FROM maintenance_record WHERE chain_id = 2`), [6, 7], today));
   });
 
-  it('gives the big screen to holders of 智慧大屏 only, with the month’s store ranking of their stores and 30 days of trend', async () => {
+  it('gives the big screen to holders of 智慧大屏 only: the month’s ranking of their stores, 30 days of trend, orders in repair', async () => {
     const refused = await server.call('GET', '/bigScreen', { token: frontdesk });
     expect(refused.code).toBe(403);
+    const all = await orders();
     const screen = await server.call<AnswerOf<typeof calls.bigScreen>>('GET', '/bigScreen', { token: manager });
     expect(screen.code, screen.msg).toBe(0);
     expect(screen.data.stores.map((store) => store.storeId)).toEqual([2]);
     expect(screen.data.trend).toHaveLength(30);
     expect(screen.data.trend.at(-1)!.day).toBe(today);
+    expect(screen.data.trend.map((point) => point.revenueFen)).toEqual(screen.data.trend.map((point) => addUp(all, [2], point.day).revenueFen));
+    expect(screen.data.ordersInProgress).toBe(all.filter((order) => order.store_id === 2 && order.status === 'in_repair').length);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const month = all.filter((order) => order.store_id === 2 && order.day >= monthStart && order.day <= today);
+    expect(screen.data.revenueMonthFen).toBe(month.reduce((sum, order) => sum + order.total_fen, 0));
+    expect(screen.data.revenueTodayFen).toBe(addUp(all, [2], today).revenueFen);
+
     const chain = await server.call<AnswerOf<typeof calls.bigScreen>>('GET', '/bigScreen', { token: admin });
     expect(chain.data.stores.map((store) => store.storeId).sort()).toEqual([2, 3, 4]);
-    const customers = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM customer WHERE chain_id = 1`);
-    expect(Object.values(chain.data.stages).reduce((sum, n) => sum + n, 0)).toBe(customers!.n);
     const ranking = chain.data.stores.map((store) => store.revenueFen);
     expect([...ranking].sort((a, b) => b - a)).toEqual(ranking);
+    const customers = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM customer WHERE chain_id = 1`);
+    expect(Object.values(chain.data.stages).reduce((sum, n) => sum + n, 0)).toBe(customers!.n);
   });
 });

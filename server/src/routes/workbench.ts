@@ -63,12 +63,7 @@ export default async function workbenchRoutes(app: FastifyInstance) {
     return ok(answer);
   });
 
-  serve(app, calls.figures, async (_input, request) => {
-    const day = today();
-    const [yesterday, lastWeek] = [addDays(day, -1), addDays(day, -7)];
-    const byDay = await figures.dayFigures(app.db, request.scope, [day, yesterday, lastWeek]);
-    return ok({ today: day, yesterday, lastWeek, figures: { today: byDay[day]!, yesterday: byDay[yesterday]!, lastWeek: byDay[lastWeek]! } });
-  });
+  serve(app, calls.figures, async (_input, request) => ok(await figures.workbenchFigures(app.db, request.scope, today())));
 
   serve(app, calls.bigScreen, BIG_SCREEN, async (_input, request) => ok(await figures.bigScreen(app.db, request.scope, today())));
 }
