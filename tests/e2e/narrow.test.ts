@@ -190,6 +190,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'sms-marketing', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-marketing [role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]').waitFor() },
   { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
+  { feature: 'workbench', attributes: () => ({ token }), ready: (page) => page.locator('garage-workbench [data-task]').first().waitFor() },
+  { feature: 'big-screen', attributes: () => ({ token }), ready: (page) => page.locator('garage-big-screen [data-chart="trend"] svg').waitFor() },
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {

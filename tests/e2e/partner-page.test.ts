@@ -70,6 +70,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-store-basics', feature: 'store-basics', ready: '[data-store]' },
   { tag: 'garage-metrics-lib', feature: 'metrics-lib', ready: '[data-metric] [data-value]' },
   { tag: 'garage-metrics-tree', feature: 'metrics-tree', ready: '[data-progress]' },
+  { tag: 'garage-workbench', feature: 'workbench', ready: '[data-task]' },
+  { tag: 'garage-big-screen', feature: 'big-screen', ready: '[data-chart="trend"] svg' },
 ];
 
 let server: TestServer;
