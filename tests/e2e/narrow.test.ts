@@ -192,6 +192,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'diagnosis', attributes: () => ({ token }), ready: (page) => page.locator('garage-diagnosis [data-store] [data-metric]').first().waitFor() },
   { feature: 'kpi', attributes: () => ({ token }), ready: (page) => page.locator('garage-kpi [data-staff]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
+  { feature: 'workbench', attributes: () => ({ token }), ready: (page) => page.locator('garage-workbench [data-task]').first().waitFor() },
+  { feature: 'big-screen', attributes: () => ({ token }), ready: (page) => page.locator('garage-big-screen [data-chart="trend"] svg').waitFor() },
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {

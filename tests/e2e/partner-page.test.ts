@@ -72,6 +72,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-metrics-tree', feature: 'metrics-tree', ready: '[data-progress]' },
   { tag: 'garage-diagnosis', feature: 'diagnosis', ready: '[data-store] [data-metric]' },
   { tag: 'garage-kpi', feature: 'kpi', ready: '[data-staff]' },
+  { tag: 'garage-workbench', feature: 'workbench', ready: '[data-task]' },
+  { tag: 'garage-big-screen', feature: 'big-screen', ready: '[data-chart="trend"] svg' },
 ];
 
 let server: TestServer;

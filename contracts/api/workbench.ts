@@ -1,0 +1,111 @@
+/**
+ * 工作台 (/home/workKanBan) and 智慧大屏 (/home/clientKanBan), issue 17: today's follow-up tasks
+ * within the caller's view (contracts/rules/workbench.ts: headquarters all, a manager the store's,
+ * an advisor their own), closing one (idempotent), today's figures against yesterday and the same
+ * day last week, and the big screen's figures. Figures come from the daily rollups, never from a
+ * scan of the orders.
+ */
+import { z } from 'zod';
+import { apiCalls } from './route';
+import { day, id, integer, oneOf, text } from '../fields';
+import { LIFECYCLE_STAGES } from '../rules/customer';
+import { TASK_KINDS, TASK_LIST_LIMIT } from '../rules/workbench';
+
+const workbenchCall = apiCalls('工作台');
+const bigScreenCall = apiCalls('智慧大屏');
+
+const kindCounts = z.object(Object.fromEntries(TASK_KINDS.map((kind) => [kind, z.number()])) as Record<(typeof TASK_KINDS)[number], z.ZodNumber>);
+
+export const followUpTask = z.object({
+  id: z.number(),
+  kind: z.enum(TASK_KINDS),
+  /** The day the maintenance, the insurance expiry, the birthday, the turn to 流失 or the follow-up falls on. */
+  dueOn: z.string(),
+  customerId: z.number(),
+  customerName: z.string(),
+  /** Masked where the garage hides phone numbers (系统设置). */
+  mobile: z.string(),
+  /** The task's vehicle, else the customer's latest: what 查看客户 opens (全景车辆). */
+  vehicleId: z.number().nullable(),
+  plate: z.string().nullable(),
+  vehicleName: z.string().nullable(),
+  storeId: z.number(),
+  storeName: z.string(),
+  /** 专属顾问 or the task's assignee; null = the store's (unassigned). */
+  assigneeName: z.string().nullable(),
+  lastVisitOn: z.string().nullable(),
+  note: z.string(),
+});
+
+export const tasks = workbenchCall({
+  method: 'GET',
+  path: '/workbench/tasks',
+  summary: '工作台今日任务：保养到期、保险到期、生日、流失回访、预约跟进（总部看全部门店，店长看本店，其他员工看自己的）',
+  input: z.object({
+    kind: oneOf('任务类型', TASK_KINDS).optional(),
+    limit: integer('条数', { min: 1, max: TASK_LIST_LIMIT.max }).optional(),
+  }),
+  answer: z.object({
+    today: z.string(),
+    view: z.enum(['all', 'store', 'own']),
+    /** Open tasks of each kind in the view (the list shows the first `limit`). */
+    counts: kindCounts,
+    total: z.number(),
+    doneToday: z.number(),
+    tasks: z.array(followUpTask),
+  }),
+});
+
+export const finishTask = workbenchCall({
+  method: 'POST',
+  path: '/workbench/tasks/done',
+  summary: '完成一条任务（可写跟进记录、约下次跟进日期）；已完成的任务再次完成不会重复记录',
+  input: z.object({
+    id: id('任务'),
+    note: text('跟进记录', { max: 200, multiline: true }).optional(),
+    nextFollowUpOn: day('下次跟进日期').optional(),
+  }),
+  answer: z.object({
+    id: z.number(),
+    status: z.enum(['open', 'done', 'dismissed']),
+    /** false when the task was already closed (by this or another request): nothing was changed. */
+    changed: z.boolean(),
+    doneAt: z.string().nullable(),
+    doneBy: z.string().nullable(),
+    /** The follow-up task scheduled by this call, if any. */
+    followUpId: z.number().nullable(),
+  }),
+});
+
+const dayFigures = z.object({ revenueFen: z.number(), orders: z.number(), newCustomers: z.number(), ticketFen: z.number() });
+
+export const figures = workbenchCall({
+  method: 'GET',
+  path: '/workbench/figures',
+  summary: '今日营业额、工单数、新客数、客单价，对比昨天与上周同一天（在您的数据范围内）',
+  answer: z.object({
+    today: z.string(),
+    yesterday: z.string(),
+    lastWeek: z.string(),
+    figures: z.object({ today: dayFigures, yesterday: dayFigures, lastWeek: dayFigures }),
+  }),
+});
+
+export const bigScreen = bigScreenCall({
+  method: 'GET',
+  path: '/bigScreen',
+  summary: '智慧大屏：今日与本月营业额、在修工单、客户阶段、门店排名、近 30 天趋势（需要智慧大屏权限）',
+  answer: z.object({
+    today: z.string(),
+    title: z.string(),
+    revenueTodayFen: z.number(),
+    revenueMonthFen: z.number(),
+    ordersToday: z.number(),
+    ordersInProgress: z.number(),
+    newCustomersToday: z.number(),
+    stages: z.record(z.enum(LIFECYCLE_STAGES), z.number()),
+    stores: z.array(z.object({ storeId: z.number(), storeName: z.string(), revenueFen: z.number(), orders: z.number() })),
+    trend: z.array(z.object({ day: z.string(), revenueFen: z.number(), orders: z.number() })),
+    refreshedAt: z.string(),
+  }),
+});

@@ -1,0 +1,63 @@
+/**
+ * 工作台 and 智慧大屏 (issue 17): the kinds of follow-up task, who sees which tasks, and the
+ * constants both server and widgets read. zod-free, like every rule here.
+ *
+ * - Tasks (table follow_up_task): the reminder rules of 客户运营 make 保养 / 保险 / 生日 tasks; the
+ *   workbench adds 流失回访 (a customer who turned 流失 in the last LOST_RECALL_DAYS days) and
+ *   跟进 (a next follow-up an employee scheduled when closing a task).
+ * - Who sees what (enforced by the server): headquarters (data scope 1) every visible store, a
+ *   store's manager or admin the store's tasks, everybody else (前台/服务顾问, 技师…) their own:
+ *   tasks assigned to them, or of customers whose 专属顾问 they are.
+ */
+import type { ReminderKind } from './customer-operations';
+
+/** In the order the list puts them on one day. */
+export const TASK_KINDS = ['follow_up', 'birthday', 'maintenance', 'insurance', 'lost'] as const satisfies readonly (ReminderKind | 'lost' | 'follow_up')[];
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export const TASK_KIND_NAMES: Record<TaskKind, string> = {
+  maintenance: '保养到期',
+  insurance: '保险到期',
+  birthday: '生日关怀',
+  lost: '流失回访',
+  follow_up: '预约跟进',
+};
+
+/** A customer who turned 流失 this many days ago or less gets a call-back task (older ones are the board's recall lists). */
+export const LOST_RECALL_DAYS = 30;
+/** Open tasks whose day passed longer ago than this leave the list (the customer moved on to a recall stage). */
+export const TASK_STALE_DAYS = 30;
+/** A scheduled follow-up lies at most this far ahead. */
+export const FOLLOW_UP_MAX_DAYS = 180;
+/** Tasks listed at once (the counts cover all of them). */
+export const TASK_LIST_LIMIT = { default: 50, max: 200 } as const;
+
+export type TaskView = 'all' | 'store' | 'own';
+export const TASK_VIEW_NAMES: Record<TaskView, string> = { all: '全部门店的任务', store: '本店的任务', own: '我的任务' };
+
+/** Role codes that see their stores' tasks, not only their own. */
+export const STORE_TASK_ROLE_CODES: readonly string[] = ['store_manager'];
+
+/** Which tasks a caller sees: headquarters all, a manager or admin the store's, others their own. */
+export function taskViewOf(caller: { dataScope: 1 | 2; isAdmin: boolean; roleCodes: readonly string[] }): TaskView {
+  if (caller.dataScope === 1) return 'all';
+  if (caller.isAdmin || caller.roleCodes.some((code) => STORE_TASK_ROLE_CODES.includes(code))) return 'store';
+  return 'own';
+}
+
+/** The big screen asks again this often (seconds). */
+export const BIG_SCREEN_REFRESH_SECONDS = 60;
+/** Days of the big screen's trend. */
+export const BIG_SCREEN_TREND_DAYS = 30;
+
+export const WORKBENCH_MESSAGES = {
+  taskNotFound: '任务不存在或不在您的负责范围内',
+  followUpPast: '下次跟进日期不能早于今天',
+  followUpFar: `下次跟进日期不能晚于 ${FOLLOW_UP_MAX_DAYS} 天后`,
+} as const;
+
+/** Change of a figure against a comparison day, in percent with one decimal; null when there is nothing to compare with. */
+export function changePercent(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}

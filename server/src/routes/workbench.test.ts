@@ -1,0 +1,235 @@
+/**
+ * 工作台 and 智慧大屏 over real HTTP: who sees which tasks (headquarters all, a manager the store's,
+ * an advisor their own, never the other chain), 流失回访 tasks as an independent reading of the
+ * lifecycle rule says, closing a task once however often and however concurrently it is closed,
+ * bad input refused in Chinese with nothing changed, and the figures against the raw rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../db/database';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+import type { AnswerOf } from '../../../contracts/api/route';
+import type * as calls from '../../../contracts/api/workbench';
+import { addDays, daysBetween, today as todayIn } from '../../../contracts/dates';
+import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, WORKBENCH_MESSAGES as MSG } from '../../../contracts/rules/workbench';
+
+type Tasks = AnswerOf<typeof calls.tasks>;
+type Finish = AnswerOf<typeof calls.finishTask>;
+
+let server: TestServer;
+let admin: string;
+let manager: string;
+let frontdesk: string;
+let hxAdmin: string;
+const today = todayIn();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, manager, frontdesk, hxAdmin] = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
+});
+afterAll(() => server?.close());
+
+const tasksOf = async (token: string, query: Record<string, string | number> = {}) => {
+  const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token, query: { limit: 200, ...query } });
+  expect(answer.code, answer.msg).toBe(0);
+  return answer.data;
+};
+const finish = (token: string, body: unknown) => server.call<Finish>('POST', '/workbench/tasks/done', { token, body });
+
+/** Open, listed tasks of chain 1 read straight from the table, with the customer's advisor. */
+const listedRows = () =>
+  server.db.rows<{ id: number; store_id: number; rule: string; owner: number | null }>(sql`
+    SELECT t.id, t.store_id, t.rule, COALESCE(t.assignee_id, c.advisor_id) AS owner FROM follow_up_task t JOIN customer c ON c.id = t.customer_id
+     WHERE t.chain_id = 1 AND t.status = 'open' AND t.due_on >= ${addDays(today, -TASK_STALE_DAYS)}::date AND (t.rule <> 'follow_up' OR t.due_on <= ${today}::date)`);
+
+describe('today’s tasks by role', () => {
+  it('makes 流失回访 tasks for exactly the customers who turned 流失 in the last 30 days', async () => {
+    await tasksOf(admin);
+    const customers = await server.db.rows<{ id: number; last_day: string | null }>(sql`
+      SELECT id, (last_visit_at AT TIME ZONE current_setting('TimeZone'))::date::text AS last_day FROM customer WHERE chain_id = 1`);
+    const expected = new Set<string>();
+    for (const customer of customers) {
+      if (!customer.last_day) continue;
+      // 流失 from the day after 沉睡天数 (365 by default) have passed since the last visit.
+      const lostOn = addDays(customer.last_day, 365 + 1);
+      const since = daysBetween(lostOn, today);
+      if (since >= 0 && since < LOST_RECALL_DAYS) expected.add(`${customer.id}|${lostOn}`);
+    }
+    expect(expected.size).toBeGreaterThan(0);
+    const made = await server.db.rows<{ customer_id: number; due_on: string }>(sql`SELECT customer_id, due_on::text FROM follow_up_task WHERE chain_id = 1 AND rule = 'lost'`);
+    expect(new Set(made.map((row) => `${row.customer_id}|${row.due_on}`))).toEqual(expected);
+  });
+
+  it('shows headquarters every store’s tasks, a manager the store’s, an advisor their own, and nothing of the other chain', async () => {
+    const rows = await listedRows();
+    expect(rows.length).toBeGreaterThan(0);
+    const everything = await tasksOf(admin);
+    expect(everything.view).toBe('all');
+    expect(everything.total).toBe(rows.length);
+    for (const kind of TASK_KINDS) expect(everything.counts[kind], kind).toBe(rows.filter((row) => row.rule === kind).length);
+
+    const store = await tasksOf(manager);
+    expect(store.view).toBe('store');
+    expect(store.total).toBe(rows.filter((row) => row.store_id === 2).length);
+    expect(store.tasks.every((task) => task.storeId === 2)).toBe(true);
+
+    const own = await tasksOf(frontdesk);
+    expect(own.view).toBe('own');
+    expect(own.total).toBe(rows.filter((row) => row.owner === 3).length);
+    expect(own.total).toBeGreaterThan(0);
+    expect(own.tasks.every((task) => task.storeId === 3 && task.assigneeName === '王小雨')).toBe(true);
+    // The store's unassigned tasks are not the advisor's.
+    expect(rows.some((row) => row.store_id === 3 && row.owner === null)).toBe(true);
+
+    const other = await tasksOf(hxAdmin);
+    const ids = new Set(everything.tasks.map((task) => task.id));
+    expect(other.tasks.some((task) => ids.has(task.id))).toBe(false);
+    expect(other.tasks.every((task) => task.storeId === 6 || task.storeId === 7)).toBe(true);
+  });
+
+  it('filters by kind and lists each task with its customer, vehicle and store', async () => {
+    const all = await tasksOf(admin);
+    const kind = TASK_KINDS.find((each) => all.counts[each] > 0)!;
+    const some = await tasksOf(admin, { kind });
+    expect(some.tasks.length).toBe(Math.min(all.counts[kind], 200));
+    expect(some.tasks.every((task) => task.kind === kind)).toBe(true);
+    const first = some.tasks[0]!;
+    const customer = await server.db.one<{ name: string; mobile: string }>(sql`SELECT name, mobile FROM customer WHERE id = ${first.customerId}`);
+    expect(first.customerName).toBe(customer!.name);
+    expect(first.mobile).toBe(customer!.mobile);
+    if (first.vehicleId !== null) {
+      const vehicle = await server.db.one<{ customer_id: number; plate: string }>(sql`SELECT customer_id, plate FROM vehicle WHERE id = ${first.vehicleId}`);
+      expect(vehicle).toEqual({ customer_id: first.customerId, plate: first.plate });
+    }
+  });
+});
+
+describe('closing a task', () => {
+  /** An open task of 城西店 whose customer the advisor 王小雨 (user 3) looks after. */
+  async function advisorTask(): Promise<number> {
+    const own = await tasksOf(frontdesk);
+    return own.tasks[0]!.id;
+  }
+
+  it('closes once: a repeated or concurrent close changes nothing and schedules no second follow-up', async () => {
+    const id = await advisorTask();
+    const runs = await Promise.all(Array.from({ length: 4 }, () => finish(frontdesk, { id, note: '已电话联系，客户周六到店', nextFollowUpOn: addDays(today, 3) })));
+    for (const run of runs) expect(run.code, run.msg).toBe(0);
+    expect(runs.filter((run) => run.data.changed)).toHaveLength(1);
+    expect(runs.every((run) => run.data.status === 'done' && run.data.doneBy === '王小雨')).toBe(true);
+    const again = await finish(frontdesk, { id });
+    expect(again.data.changed).toBe(false);
+    const task = await server.db.one<{ status: string; note: string; done_by: number }>(sql`SELECT status, note, done_by FROM follow_up_task WHERE id = ${id}`);
+    expect(task).toEqual({ status: 'done', note: '已电话联系，客户周六到店', done_by: 3 });
+    const followUps = await server.db.rows<{ due_on: string; assignee_id: number }>(sql`
+      SELECT due_on::text, assignee_id FROM follow_up_task WHERE rule = 'follow_up' AND customer_id = (SELECT customer_id FROM follow_up_task WHERE id = ${id})`);
+    expect(followUps).toEqual([{ due_on: addDays(today, 3), assignee_id: 3 }]);
+    // Not on the list before its day; on top of it once the day has come.
+    expect((await tasksOf(frontdesk)).tasks.some((each) => each.id === id)).toBe(false);
+    const followUpId = runs.find((run) => run.data.changed)!.data.followUpId!;
+    expect((await tasksOf(frontdesk)).tasks.some((each) => each.id === followUpId)).toBe(false);
+    await server.db.run(sql`UPDATE follow_up_task SET due_on = ${today}::date WHERE id = ${followUpId}`);
+    const listed = await tasksOf(frontdesk);
+    expect(listed.tasks[0]).toMatchObject({ id: followUpId, kind: 'follow_up' });
+    expect(listed.doneToday).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses tasks outside the caller’s view: another store, another advisor’s, the other chain', async () => {
+    const rows = await listedRows();
+    const storeTwo = rows.find((row) => row.store_id === 2)!;
+    const unassigned = rows.find((row) => row.store_id === 3 && row.owner === null)!;
+    for (const [token, id] of [[frontdesk, storeTwo.id], [frontdesk, unassigned.id], [manager, unassigned.id], [hxAdmin, storeTwo.id]] as const) {
+      const answer = await finish(token, { id });
+      expect(answer.code).toBe(404);
+      expect(answer.msg).toBe(MSG.taskNotFound);
+    }
+    const still = await server.db.rows<{ status: string }>(sql`SELECT status FROM follow_up_task WHERE id IN (${storeTwo.id}, ${unassigned.id})`);
+    expect(still.every((row) => row.status === 'open')).toBe(true);
+    // The manager closes the store's task.
+    expect((await finish(manager, { id: storeTwo.id })).data.changed).toBe(true);
+  });
+
+  it('refuses malformed input in Chinese, never a 500, and changes nothing', async () => {
+    const id = await advisorTask();
+    const cases: [unknown, RegExp | string][] = [
+      [{}, /请填写任务/],
+      [{ id: 'abc' }, /任务格式不正确/],
+      [{ id: -4 }, /任务格式不正确/],
+      [{ id: 99999999999 }, /任务格式不正确/],
+      [{ id, nextFollowUpOn: '2026-02-30' }, /下次跟进日期不是有效的日期/],
+      [{ id, nextFollowUpOn: 'tomorrow' }, /下次跟进日期应为/],
+      [{ id, nextFollowUpOn: today }, MSG.followUpPast],
+      [{ id, nextFollowUpOn: addDays(today, 400) }, MSG.followUpFar],
+      [{ id, note: 'x'.repeat(201) }, /跟进记录/],
+      [{ id, note: 42 }, /跟进记录/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await finish(frontdesk, body);
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      if (typeof message === 'string') expect(answer.msg).toBe(message);
+      else expect(answer.msg).toMatch(message);
+    }
+    expect((await server.db.one<{ status: string }>(sql`SELECT status FROM follow_up_task WHERE id = ${id}`))!.status).toBe('open');
+    for (const query of [{ kind: 'oil' }, { limit: 0 }, { limit: 201 }, { limit: 'many' }] as Record<string, string | number>[]) {
+      const answer = await server.call('GET', '/workbench/tasks', { token: frontdesk, query });
+      expect(answer.code, JSON.stringify(query)).toBe(400);
+      expect(answer.msg).toMatch(/任务类型|条数/);
+    }
+  });
+});
+
+describe('figures', () => {
+  interface Order { id: number; store_id: number; customer_id: number; day: string; total_fen: number; status: string }
+  /** Every order of chain 1, read raw: the test adds them up itself. */
+  const orders = () =>
+    server.db.rows<Order>(sql`SELECT id, store_id, customer_id, maint_date::text AS day, total_fen::float8 AS total_fen, status FROM maintenance_record WHERE chain_id = 1`);
+  function addUp(all: Order[], stores: readonly number[], day: string) {
+    const firstOrder = new Map<number, Order>();
+    for (const order of [...all].sort((a, b) => a.day.localeCompare(b.day) || a.id - b.id)) if (!firstOrder.has(order.customer_id)) firstOrder.set(order.customer_id, order);
+    const ofDay = all.filter((order) => order.day === day && stores.includes(order.store_id));
+    const revenueFen = ofDay.reduce((sum, order) => sum + order.total_fen, 0);
+    return {
+      revenueFen,
+      orders: ofDay.length,
+      newCustomers: ofDay.filter((order) => firstOrder.get(order.customer_id)!.id === order.id).length,
+      ticketFen: ofDay.length ? Math.round(revenueFen / ofDay.length) : 0,
+    };
+  }
+
+  it('answers today, yesterday and the same day last week within the caller’s stores, as the raw orders add up', async () => {
+    const all = await orders();
+    expect(all.some((order) => order.day === today)).toBe(true);
+    for (const [token, stores] of [[admin, [2, 3, 4]], [manager, [2]], [frontdesk, [3]]] as const) {
+      const answer = await server.call<AnswerOf<typeof calls.figures>>('GET', '/workbench/figures', { token });
+      expect(answer.code, answer.msg).toBe(0);
+      for (const [key, day] of [['today', today], ['yesterday', addDays(today, -1)], ['lastWeek', addDays(today, -7)]] as const) {
+        expect(answer.data.figures[key], `${key} ${stores.join()}`).toEqual(addUp(all, stores, day));
+      }
+    }
+    const other = await server.call<AnswerOf<typeof calls.figures>>('GET', '/workbench/figures', { token: hxAdmin });
+    expect(other.data.figures.today).toEqual(addUp(await server.db.rows<Order>(sql`SELECT id, store_id, customer_id, maint_date::text AS day, total_fen::float8 AS total_fen, status FROM maintenance_record WHERE chain_id = 2`), [6, 7], today));
+  });
+
+  it('gives the big screen to holders of 智慧大屏 only: the month’s ranking of their stores, 30 days of trend, orders in repair', async () => {
+    const refused = await server.call('GET', '/bigScreen', { token: frontdesk });
+    expect(refused.code).toBe(403);
+    const all = await orders();
+    const screen = await server.call<AnswerOf<typeof calls.bigScreen>>('GET', '/bigScreen', { token: manager });
+    expect(screen.code, screen.msg).toBe(0);
+    expect(screen.data.stores.map((store) => store.storeId)).toEqual([2]);
+    expect(screen.data.trend).toHaveLength(30);
+    expect(screen.data.trend.at(-1)!.day).toBe(today);
+    expect(screen.data.trend.map((point) => point.revenueFen)).toEqual(screen.data.trend.map((point) => addUp(all, [2], point.day).revenueFen));
+    expect(screen.data.ordersInProgress).toBe(all.filter((order) => order.store_id === 2 && order.status === 'in_repair').length);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const month = all.filter((order) => order.store_id === 2 && order.day >= monthStart && order.day <= today);
+    expect(screen.data.revenueMonthFen).toBe(month.reduce((sum, order) => sum + order.total_fen, 0));
+    expect(screen.data.revenueTodayFen).toBe(addUp(all, [2], today).revenueFen);
+
+    const chain = await server.call<AnswerOf<typeof calls.bigScreen>>('GET', '/bigScreen', { token: admin });
+    expect(chain.data.stores.map((store) => store.storeId).sort()).toEqual([2, 3, 4]);
+    const ranking = chain.data.stores.map((store) => store.revenueFen);
+    expect([...ranking].sort((a, b) => b - a)).toEqual(ranking);
+    const customers = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM customer WHERE chain_id = 1`);
+    expect(Object.values(chain.data.stages).reduce((sum, n) => sum + n, 0)).toBe(customers!.n);
+  });
+});

@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react';
+import '@shoelace-style/shoelace/dist/components/button/button.js';
+import { AppLink, emit, hasPermission, isCancelled, session, toast, usePageData, useValue, type WidgetProps } from '../core';
+import { daysFromToday, formatDaysAway } from '../core/formats';
+import { GARAGE_EVENTS } from '../../contracts/events';
+import { Permission } from '../../contracts/permissions';
+import { TASK_KINDS, changePercent, type TaskKind } from '../../contracts/rules/workbench';
+import { workbenchApi, type Figures, type Task, type TaskList } from './api';
+import { SHORTCUTS, messages } from './messages';
+
+const PANORAMA_PATH = '/home/clientspano';
+const CUSTOMER_LIST_PATH = '/home/externalmanage';
+const SMS_PATH = '/home/sms/smsWork';
+const masked = (mobile: string) => !mobile || mobile.includes('*');
+
+/** Where 查看客户 leads: the vehicle's panorama (owner, insurance, history), else the customer list found by name. */
+export function customerPath(task: Task): string {
+  if (task.vehicleId !== null) return `${PANORAMA_PATH}?vehicleId=${task.vehicleId}`;
+  return `${CUSTOMER_LIST_PATH}?condition=${encodeURIComponent(JSON.stringify({ keyword: task.customerName }))}`;
+}
+
+function dueText(task: Task): string {
+  const when = `${task.dueOn.slice(5)}（${formatDaysAway(daysFromToday(task.dueOn))}）`;
+  if (task.kind === 'lost') return messages.due.lost(task.lastVisitOn);
+  return messages.due[task.kind](when);
+}
+
+function Change({ label, now, before }: { label: string; now: number; before: number }) {
+  const percent = changePercent(now, before);
+  const trend = percent === null || percent === 0 ? 'flat' : percent > 0 ? 'up' : 'down';
+  return (
+    <span className={`change ${trend}`}>
+      {label} <b>{percent === null ? messages.noCompare : messages.change(percent)}</b>
+    </span>
+  );
+}
+
+function FigureCards({ figures }: { figures: Figures }) {
+  const { today, yesterday, lastWeek } = figures.figures;
+  return (
+    <div className="figures">
+      {(['revenueFen', 'orders', 'newCustomers', 'ticketFen'] as const).map((key) => (
+        <div className="figure-card" key={key} data-figure={key}>
+          <span className="label">{messages.figures[key]}</span>
+          <strong className="value">{key.endsWith('Fen') ? messages.money(today[key]) : messages.count(today[key])}</strong>
+          <Change label={messages.vsYesterday} now={today[key]} before={yesterday[key]} />
+          <Change label={messages.vsLastWeek} now={today[key]} before={lastWeek[key]} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TaskRow({ task, host, canCall, busy, onDone }: { task: Task; host?: HTMLElement; canCall: boolean; busy: boolean; onDone(): void }) {
+  const callable = canCall && !masked(task.mobile);
+  const call = () => host && emit(host, GARAGE_EVENTS.call, { number: task.mobile, customerId: task.customerId, name: task.customerName });
+  return (
+    <li className={`task kind-${task.kind}`} data-task={task.id} data-kind={task.kind}>
+      <span className="badge">{messages.kinds[task.kind]}</span>
+      <div className="who">
+        <AppLink path={customerPath(task)} className="customer" label={messages.openCustomer(task.customerName)} host={host}>
+          {task.customerName}
+        </AppLink>
+        {task.plate ? <span className="plate">{task.plate}</span> : null}
+        {task.vehicleName ? <span className="muted vehicle">{task.vehicleName}</span> : null}
+        <div className="detail">
+          <span>{dueText(task)}</span>
+          <span className="muted">{task.storeName} · {messages.assignee(task.assigneeName)}</span>
+        </div>
+        {task.note ? <div className="note muted">{task.note}</div> : null}
+      </div>
+      <div className="actions">
+        <sl-button size="small" disabled={!callable} title={callable ? task.mobile : messages.callMasked} onClick={call}>
+          <sl-icon slot="prefix" name="telephone"></sl-icon>{messages.call}
+        </sl-button>
+        <AppLink path={`${SMS_PATH}?customerIds=${task.customerId}`} className="link-button" host={host}>
+          <sl-icon name="chat-text"></sl-icon>{messages.sms}
+        </AppLink>
+        <sl-button size="small" variant="primary" outline loading={busy} onClick={onDone}>
+          <sl-icon slot="prefix" name="check2"></sl-icon>{messages.done}
+        </sl-button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * 工作台: today's figures against yesterday and the same day last week, today's follow-up tasks in
+ * the caller's view (the server decides: headquarters all, a manager the store's, an advisor their
+ * own) with call / SMS / done on each, and shortcuts to the pages the caller may open.
+ */
+export function Workbench({ host }: WidgetProps) {
+  const token = useValue(session.usertoken);
+  const nickName = useValue(session.nickName);
+  const permissions = useValue(session.userPermissions);
+  const [kind, setKind] = useState<TaskKind | ''>('');
+  const tasks = usePageData(token, () => workbenchApi.tasks(kind), [kind]);
+  const figures = usePageData(token, () => workbenchApi.figures(), []);
+  const [list, setList] = useState<TaskList | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  useEffect(() => setList(tasks.data), [tasks.data]);
+
+  const finish = async (task: Task) => {
+    setBusy(task.id);
+    try {
+      const answer = await workbenchApi.finish({ id: task.id });
+      if (answer.changed) toast.success(messages.doneToast(`${messages.kinds[task.kind]} · ${task.customerName}`));
+      else toast.info(messages.alreadyDone(answer.doneBy));
+      setList((current) =>
+        current && {
+          ...current,
+          tasks: current.tasks.filter((each) => each.id !== task.id),
+          counts: { ...current.counts, [task.kind]: Math.max(0, current.counts[task.kind] - 1) },
+          total: Math.max(0, current.total - 1),
+          doneToday: current.doneToday + (answer.changed ? 1 : 0),
+        },
+      );
+    } catch (error) {
+      if (!isCancelled(error)) tasks.load();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const now = new Date();
+  const canCall = permissions.includes(Permission.webPhone) || permissions.includes(-1);
+  const shortcuts = SHORTCUTS.filter((shortcut) => shortcut.permission === undefined || hasPermission(shortcut.permission));
+  const day = list?.today ?? figures.data?.today ?? '';
+  return (
+    <div className="workbench">
+      <header className="head">
+        <div>
+          <h2>{messages.greeting(now.getHours(), nickName)}</h2>
+          <p className="muted">{day ? messages.today(day, messages.weekdays[new Date(`${day}T00:00:00`).getDay()]!) : '\u00a0'}</p>
+        </div>
+        {list ? <span className="view-pill">{messages.views[list.view]}</span> : null}
+      </header>
+
+      <section className="panel" aria-label={messages.figuresTitle} aria-busy={!figures.data && !figures.failed}>
+        <h3>{messages.figuresTitle}</h3>
+        {figures.data ? <FigureCards figures={figures.data} /> : figures.failed ? <p className="muted">{messages.figuresFailed}</p> : <p className="muted">{messages.loading}</p>}
+      </section>
+
+      <div className="columns">
+        <section className="panel tasks" aria-label={messages.tasksTitle} aria-busy={!list && !tasks.failed}>
+          <div className="tasks-head">
+            <h3>{messages.tasksTitle}</h3>
+            {list ? <span className="muted small">{messages.openCount(list.total)} · {messages.doneToday(list.doneToday)}</span> : null}
+          </div>
+          {list ? (
+            <div className="kinds" role="tablist">
+              <button type="button" role="tab" aria-selected={kind === ''} onClick={() => setKind('')}>{messages.all}</button>
+              {TASK_KINDS.map((each) => (
+                <button type="button" role="tab" key={each} aria-selected={kind === each} data-kind={each} onClick={() => setKind(each)}>
+                  {messages.kinds[each]} <span className="n">{list.counts[each]}</span>
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {tasks.failed ? (
+            <div className="state" role="alert"><p>{messages.loadFailed}</p><sl-button size="small" onClick={tasks.load}>{messages.retry}</sl-button></div>
+          ) : !list ? (
+            <div className="state"><p className="muted">{messages.loading}</p></div>
+          ) : list.tasks.length === 0 ? (
+            <div className="state empty"><sl-icon name="check2-circle"></sl-icon><p>{messages.noTasks}</p><p className="muted small">{messages.noTasksHint}</p></div>
+          ) : (
+            <>
+              <ul className="task-list">
+                {list.tasks.map((task) => <TaskRow key={task.id} task={task} host={host} canCall={canCall} busy={busy === task.id} onDone={() => void finish(task)} />)}
+              </ul>
+              {(kind ? list.counts[kind] : list.total) > list.tasks.length ? <p className="muted small more">{messages.moreTasks(list.tasks.length, kind ? list.counts[kind] : list.total)}</p> : null}
+            </>
+          )}
+        </section>
+
+        <section className="panel shortcuts" aria-label={messages.shortcutsTitle}>
+          <h3>{messages.shortcutsTitle}</h3>
+          <nav className="shortcut-grid">
+            {shortcuts.map((shortcut) => (
+              <AppLink key={shortcut.path} path={shortcut.path} className="shortcut" host={host}>
+                <sl-icon name={shortcut.icon}></sl-icon><span>{shortcut.title}</span>
+              </AppLink>
+            ))}
+          </nav>
+        </section>
+      </div>
+    </div>
+  );
+}
