@@ -40,4 +40,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'potential.assign': '分配潜在客户',
   'potential.status': '潜在客户状态变更',
   'potential.convert': '潜在客户转为客户',
+  'wecom.bind': '绑定企业微信联系人',
+  'wecom.unbind': '解除企业微信联系人绑定',
+  'wecom.create-customer': '由企业微信联系人新建客户',
 };

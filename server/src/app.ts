@@ -97,7 +97,11 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     sms: options.providers?.sms ?? smsProvider(config, db, app),
     wecom:
       options.providers?.wecom ??
-      (config.wecomCorpId && config.wecomSecret ? wecomApi(config.wecomCorpId, config.wecomSecret) : config.production ? unconfiguredWecom() : developmentWecom()),
+      (config.wecomCorpId && config.wecomSecret
+        ? wecomApi({ corpId: config.wecomCorpId, agentId: config.wecomAgentId, secret: config.wecomSecret, contactSecret: config.wecomContactSecret || undefined, baseUrl: config.wecomApiUrl || undefined })
+        : config.production
+          ? unconfiguredWecom()
+          : developmentWecom()),
     erp: options.providers?.erp ?? (config.production ? unconfiguredErp() : developmentErp()),
     payment: options.providers?.payment ?? paymentGateway(paymentSettingsFrom(process.env), { production: config.production }),
   };

@@ -42,6 +42,12 @@ export interface ServerConfig {
   seedCustomers: number;
   wecomCorpId: string;
   wecomSecret: string;
+  /** The WeCom self-built app's AgentId (wx.agentConfig, the QR login). */
+  wecomAgentId: string;
+  /** The 客户联系 Secret, when external contacts are read with it instead of the app's Secret. */
+  wecomContactSecret: string;
+  /** WeCom's API base (default https://qyapi.weixin.qq.com/cgi-bin); tests point it at a local peer. */
+  wecomApiUrl: string;
   logLevel: string;
   /**
    * Origins allowed to call the API from other sites (partner pages embedding a widget); '*' = any.
@@ -109,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedCustomers: integer(env.SEED_CUSTOMERS, 3000, 'SEED_CUSTOMERS'),
     wecomCorpId: env.WECOM_CORP_ID || '',
     wecomSecret: env.WECOM_SECRET || '',
+    wecomAgentId: env.WECOM_AGENT_ID || '',
+    wecomContactSecret: env.WECOM_CONTACT_SECRET || '',
+    wecomApiUrl: env.WECOM_API_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
