@@ -115,7 +115,7 @@ export function CustomerCard({ customer, source, externalUserId, host, onUnbound
         <div className="phone-line">
           <span className="figure">{detail.mobile}</span>
           {!masked && hasPermission(Permission.webPhone) ? (
-            <sl-button size="small" variant="text" onClick={call} aria-label={messages.callNamed(detail.name)}>
+            <sl-button size="small" variant="text" onClick={call} title={messages.callNamed(detail.name)}>
               <sl-icon slot="prefix" name="telephone"></sl-icon>
               {messages.call}
             </sl-button>

@@ -114,7 +114,7 @@ export function UnboundContact({ contact, elsewhere, onBound }: Props) {
           </div>
         </form>
       ) : (
-        <section className="card" aria-label={messages.searchLabel}>
+        <section className="card" aria-label={messages.bindTitle}>
           <sl-input size="small" label={messages.searchLabel} placeholder={messages.searchPlaceholder} clearable value={keyword} onsl-input={(event: Event) => setKeyword(valueOf(event))} onsl-clear={() => setKeyword('')}>
             <sl-icon slot="prefix" name="search"></sl-icon>
           </sl-input>
@@ -123,7 +123,7 @@ export function UnboundContact({ contact, elsewhere, onBound }: Props) {
           ) : matches.length === 0 ? (
             <p className="muted small">{messages.noMatch(keyword.trim())}</p>
           ) : (
-            <ul className="matches" aria-label={messages.searchLabel}>
+            <ul className="matches" aria-label={messages.searchResults}>
               {matches.map((match) => (
                 <li key={match.id}>
                   <div className="match-who">

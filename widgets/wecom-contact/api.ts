@@ -6,47 +6,19 @@
 import { http } from '../core';
 import type { customerDetail } from '../../contracts/api/customer';
 import type { recipientsPreview, createCampaign, SmsTemplate } from '../../contracts/api/sms';
-import type { AnswerOf } from '../../contracts/api/route';
+import type { currentContact, searchCustomers, createCustomerFromContact } from '../../contracts/api/wecom';
+import type { AnswerOf, InputOf } from '../../contracts/api/route';
 
 export type CustomerDetail = AnswerOf<typeof customerDetail>;
 export type SmsPreview = AnswerOf<typeof recipientsPreview>;
 export type SentCampaign = AnswerOf<typeof createCampaign>;
 export type { SmsTemplate };
 
-/** The WeCom side: what the contact calls themself and how staff noted them. */
-export interface ExternalContact {
-  externalUserId: string;
-  name: string;
-  remark: string;
-  mobiles: string[];
-  type: number;
-  avatar: string;
-}
-
-export interface BoundCustomer {
-  id: number;
-  name: string;
-  mobile: string;
-  storeId: number;
-  storeName: string;
-  plates: string[];
-}
-
-export interface CurrentContact {
-  contact: ExternalContact;
-  customer: BoundCustomer | null;
-  source: 'mobile' | 'manual' | 'created' | null;
-  boundElsewhere: boolean;
-}
-
-export type CustomerMatch = BoundCustomer & { boundTo: string | null };
-
-export interface NewCustomer {
-  externalUserId: string;
-  name: string;
-  mobile: string;
-  remark?: string;
-}
+export type CurrentContact = AnswerOf<typeof currentContact>;
+export type ExternalContact = CurrentContact['contact'];
+export type BoundCustomer = NonNullable<CurrentContact['customer']>;
+export type CustomerMatch = AnswerOf<typeof searchCustomers>['rows'][number];
+export type NewCustomer = InputOf<typeof createCustomerFromContact>;
 
 export const contactApi = {
   current: (externalUserId: string) => http.wecom.get<CurrentContact>('/wecom-contact/current', { params: { externalUserId }, silent: true }),

@@ -8,7 +8,7 @@
  * Without an OAuth code and outside WeCom (a browser, a test) it offers the password login.
  */
 import './index';
-import { getToken, http, login } from '../core';
+import { ensureAdminStatus, getToken, http, login } from '../core';
 import { loginApi } from '../login/api';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { currentExternalContact, WecomSdkError } from './wecom-sdk';
@@ -97,6 +97,8 @@ async function start() {
   running = true;
   try {
     if (!(await signIn())) return;
+    // Until the server said whether this user is an admin, the core answers other calls empty.
+    await ensureAdminStatus();
     show(messages.page.preparing);
     void import('../phone-bar');
     const externalUserId = await currentExternalContact();
