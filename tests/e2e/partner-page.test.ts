@@ -70,6 +70,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-store-basics', feature: 'store-basics', ready: '[data-store]' },
   { tag: 'garage-metrics-lib', feature: 'metrics-lib', ready: '[data-metric] [data-value]' },
   { tag: 'garage-metrics-tree', feature: 'metrics-tree', ready: '[data-progress]' },
+  // Issue 18: a chat contact bound to nobody yet (the development adapter knows any id).
+  { tag: 'garage-wecom-contact', feature: 'wecom-contact', ready: '.notice', attributes: () => ({ 'external-user-id': 'wmPartnerPage01' }) },
 ];
 
 let server: TestServer;

@@ -65,6 +65,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Issue 15: 短信营销 (its report's ECharts and the dialogs load when opened) and 短信购买 (the mall's checkout loads with the first purchase).
   { tag: 'garage-sms-marketing', feature: 'sms-marketing', budget: 90 * KB, signedIn: true },
   { tag: 'garage-sms-buy', feature: 'sms-buy', budget: 90 * KB, signedIn: true },
+  // Issue 18: 企业微信客户 (the sidebar's card; 报价 loads the quote element when clicked).
+  { tag: 'garage-wecom-contact', feature: 'wecom-contact', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

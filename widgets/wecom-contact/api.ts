@@ -1,7 +1,8 @@
 /**
- * Server calls of the WeCom sidebar's contact card: the contact ↔ customer binding through the
- * work-chat host (/wecom, server/src/routes/wecom.ts), the customer's card through the main host
- * (/client/detail), and the quick text (/sms/…, the 短信营销 campaign of one customer).
+ * Server calls of the WeCom sidebar's contact card: the contact ↔ customer binding
+ * (server/src/routes/wecom.ts), the customer's card (/client/detail) and the quick text (/sms/…,
+ * the 短信营销 campaign of one customer). All through the main host: the binding routes answer
+ * under /api as under /wecom, and `api-base` on a partner's page configures only the main host.
  */
 import { http } from '../core';
 import type { customerDetail } from '../../contracts/api/customer';
@@ -21,14 +22,14 @@ export type CustomerMatch = AnswerOf<typeof searchCustomers>['rows'][number];
 export type NewCustomer = InputOf<typeof createCustomerFromContact>;
 
 export const contactApi = {
-  current: (externalUserId: string) => http.wecom.get<CurrentContact>('/wecom-contact/current', { params: { externalUserId }, silent: true }),
+  current: (externalUserId: string) => http.main.get<CurrentContact>('/wecom-contact/current', { params: { externalUserId }, silent: true }),
   search: (keyword: string, signal?: AbortSignal) =>
-    http.wecom.get<{ rows: CustomerMatch[] }>('/wecom-contact/customers', { params: { keyword }, signal, silent: true }),
+    http.main.get<{ rows: CustomerMatch[] }>('/wecom-contact/customers', { params: { keyword }, signal, silent: true }),
   // Errors of these two are shown beside the button that caused them.
   bind: (externalUserId: string, customerId: number, replace = false) =>
-    http.wecom.post<{ customer: BoundCustomer }>('/wecom-contact/bind', { externalUserId, customerId, replace }, { silent: true }),
-  create: (input: NewCustomer) => http.wecom.post<{ customer: BoundCustomer }>('/wecom-contact/create-customer', input, { silent: true }),
-  unbind: (externalUserId: string) => http.wecom.post<null>('/wecom-contact/unbind', { externalUserId }, { silent: true }),
+    http.main.post<{ customer: BoundCustomer }>('/wecom-contact/bind', { externalUserId, customerId, replace }, { silent: true }),
+  create: (input: NewCustomer) => http.main.post<{ customer: BoundCustomer }>('/wecom-contact/create-customer', input, { silent: true }),
+  unbind: (externalUserId: string) => http.main.post<null>('/wecom-contact/unbind', { externalUserId }, { silent: true }),
   customer: (customerId: number) => http.main.get<CustomerDetail>('/client/detail', { params: { customerId }, silent: true }),
 };
 
