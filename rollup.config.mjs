@@ -234,6 +234,8 @@ export function createConfig(options = {}) {
         .filter((name) => !STANDALONE_WIDGETS.includes(name))
         .map((name) => [`widgets/${name}`, path.join(root, 'widgets', name, 'index.ts')]),
     ),
+    // The WeCom sidebar page's script (served at /sidebar by server/src/plugins/sidebar-page.ts).
+    ...(features.includes('wecom-contact') ? { 'widgets/wecom-sidebar': path.join(root, 'widgets/wecom-contact/sidebar.ts') } : {}),
     ...options.extraInputs,
   };
 

@@ -24,6 +24,7 @@ import apiHost from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
 import web from './plugins/web';
+import sidebarPage from './plugins/sidebar-page';
 import paymentNotify from './plugins/payment-notify';
 
 export interface BuildOptions {
@@ -129,6 +130,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(apiHost, { prefix: '/ai', host: 'ai', encrypt: false });
   // WeChat Pay / Alipay notifications: no login, no envelope, the providers' own answer formats.
   await app.register(paymentNotify, { prefix: '/api/mall/notify' });
+  await app.register(sidebarPage);
   await app.register(web);
   return app;
 }

@@ -62,6 +62,10 @@ beforeAll(async () => {
   await server.db.run(sql`UPDATE maintenance_record SET mileage = 123456, amount = 12345.67
     WHERE id = (SELECT id FROM maintenance_record WHERE vehicle_id = ${vehicleId} ORDER BY maint_date DESC, id DESC LIMIT 1)`);
 
+  // 企业微信客户: a chat contact bound to that vehicle's owner (issue 18).
+  const owner = (await server.db.one<{ customer_id: number }>(sql`SELECT customer_id FROM vehicle WHERE id = ${vehicleId}`))!.customer_id;
+  expect((await server.call('POST', '/wecom-contact/bind', { token, body: { externalUserId: 'wmNarrowCard', customerId: owner } })).code).toBe(0);
+
   // The partner: another origin, its own page around one of our elements.
   partner = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://partner.test');
@@ -194,6 +198,11 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
   { feature: 'workbench', attributes: () => ({ token }), ready: (page) => page.locator('garage-workbench [data-task]').first().waitFor() },
   { feature: 'big-screen', attributes: () => ({ token }), ready: (page) => page.locator('garage-big-screen [data-chart="trend"] svg').waitFor() },
+  {
+    feature: 'wecom-contact',
+    attributes: () => ({ token, 'external-user-id': 'wmNarrowCard' }),
+    ready: (page) => page.locator('garage-wecom-contact garage-maint-timeline [data-testid="timeline-entry"]').first().waitFor(),
+  },
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {

@@ -74,6 +74,8 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-kpi', feature: 'kpi', ready: '[data-staff]' },
   { tag: 'garage-workbench', feature: 'workbench', ready: '[data-task]' },
   { tag: 'garage-big-screen', feature: 'big-screen', ready: '[data-chart="trend"] svg' },
+  // Issue 18: a chat contact bound to nobody yet (the development adapter knows any id).
+  { tag: 'garage-wecom-contact', feature: 'wecom-contact', ready: '.notice', attributes: () => ({ 'external-user-id': 'wmPartnerPage01' }) },
 ];
 
 let server: TestServer;

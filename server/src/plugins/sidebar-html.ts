@@ -1,0 +1,39 @@
+/** The HTML of /sidebar (plugins/sidebar-page.ts): the page's own look, two elements, one script. */
+
+/** Where WeCom's JS-SDK scripts come from (widgets/wecom-contact/wecom-sdk.ts loads them). */
+export const WECOM_SCRIPT_ORIGINS = ['https://res.wx.qq.com', 'https://open.work.weixin.qq.com'];
+
+/** WeCom's web origins that may frame the sidebar, besides FRAME_ANCESTORS. */
+export const WECOM_FRAME_ANCESTORS = ['https://work.weixin.qq.com', 'https://*.work.weixin.qq.com'];
+
+export function sidebarHtml(): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>客户侧边栏 · 门店管家</title>
+<link rel="modulepreload" href="/widgets/wecom-sidebar.js">
+<style>
+  html { background: #f4f5f7; }
+  body { margin: 0; font: 14px/1.5 -apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif; color: #27272a; }
+  main { display: flex; flex-direction: column; gap: 10px; padding: 10px 10px 84px; max-width: 640px; margin: 0 auto; }
+  #sidebar-status { margin: 0; padding: 8px 12px; border-radius: 6px; background: #eff6ff; color: #1e3a8a; font-size: 13px; }
+  #sidebar-status[role="alert"] { background: #fef2f2; color: #991b1b; }
+  #sidebar-status[hidden] { display: none; }
+  .phone { position: fixed; left: 0; right: 0; bottom: 0; padding: 6px 10px; background: rgb(244 245 247 / 92%); }
+  .phone garage-phone-bar { display: block; max-width: 640px; margin: 0 auto; }
+</style>
+<script type="module" src="/widgets/wecom-sidebar.js"></script>
+</head>
+<body>
+<main>
+  <p id="sidebar-status" role="status">正在打开客户侧边栏…</p>
+  <div id="sidebar-login"></div>
+  <garage-wecom-contact></garage-wecom-contact>
+</main>
+<div class="phone"><garage-phone-bar></garage-phone-bar></div>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,108 @@
+/**
+ * WeCom's JS-SDK as the sidebar uses it: load WeCom's scripts (unless the page already has `wx`,
+ * as tests inject it), wx.config with the corp signature, then wx.agentConfig with the app
+ * signature (both signed by our server over this page's URL), then getCurExternalContact.
+ * Signatures: GET /wecom/wecom-sdk/signature (server/src/routes/wecom.ts).
+ */
+import { http } from '../core';
+
+/** WeCom's documented script addresses: jweixin for wx.config, jwxwork for wx.agentConfig. */
+export const WECOM_SCRIPTS = ['https://res.wx.qq.com/open/js/jweixin-1.2.0.js', 'https://open.work.weixin.qq.com/wwopen/js/jwxwork-1.0.0.js'];
+
+interface Signed {
+  timestamp: number;
+  nonceStr: string;
+  signature: string;
+}
+
+export interface JsSdkSignature {
+  config: Signed & { appId: string };
+  agentConfig: Signed & { corpid: string; agentid: string };
+  jsApiList: string[];
+}
+
+interface WxResult {
+  err_msg?: string;
+  errMsg?: string;
+  userId?: string;
+}
+
+/** The part of WeCom's `wx` object the sidebar calls. */
+export interface Wx {
+  config(options: Record<string, unknown>): void;
+  ready(callback: () => void): void;
+  error(callback: (result: WxResult) => void): void;
+  agentConfig(options: Record<string, unknown> & { success(result: WxResult): void; fail(result: WxResult): void }): void;
+  invoke(name: string, parameters: Record<string, unknown>, callback: (result: WxResult) => void): void;
+}
+
+declare global {
+  interface Window {
+    wx?: Wx;
+  }
+}
+
+/** Why the sidebar cannot go on: not inside WeCom, the signature refused, or no external contact in this chat. */
+export class WecomSdkError extends Error {
+  constructor(
+    readonly kind: 'not-in-wecom' | 'refused' | 'no-contact',
+    readonly reason = '',
+  ) {
+    super(reason || kind);
+  }
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.referrerPolicy = 'origin';
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(src));
+    document.head.append(script);
+  });
+}
+
+async function wecomWx(): Promise<Wx> {
+  if (!window.wx) {
+    try {
+      for (const src of WECOM_SCRIPTS) await loadScript(src);
+    } catch {
+      throw new WecomSdkError('not-in-wecom');
+    }
+  }
+  // Outside WeCom's webview the scripts may load, but agentConfig then fails: reported as refused.
+  if (!window.wx) throw new WecomSdkError('not-in-wecom');
+  return window.wx;
+}
+
+const reasonOf = (result: WxResult) => result.errMsg || result.err_msg || '';
+
+/** The chat's external contact (external_userid), after signing the page for WeCom. */
+export async function currentExternalContact(): Promise<string> {
+  const wx = await wecomWx();
+  // The URL WeCom checks is the page's, without its fragment (WeCom's signing rule).
+  const url = location.href.split('#')[0];
+  const signed = await http.wecom.get<JsSdkSignature>('/wecom-sdk/signature', { params: { url }, silent: true }).catch((error: { msg?: string }) => {
+    throw new WecomSdkError('refused', error.msg || '');
+  });
+  await new Promise<void>((resolve, reject) => {
+    wx.ready(resolve);
+    wx.error((result) => reject(new WecomSdkError('refused', reasonOf(result))));
+    wx.config({ beta: true, debug: false, ...signed.config, jsApiList: signed.jsApiList });
+  });
+  await new Promise<void>((resolve, reject) =>
+    wx.agentConfig({
+      ...signed.agentConfig,
+      jsApiList: signed.jsApiList,
+      success: () => resolve(),
+      fail: (result) => reject(new WecomSdkError('refused', reasonOf(result))),
+    }),
+  );
+  return new Promise<string>((resolve, reject) =>
+    wx.invoke('getCurExternalContact', {}, (result) => {
+      if (reasonOf(result) === 'getCurExternalContact:ok' && result.userId) resolve(result.userId);
+      else reject(new WecomSdkError('no-contact', reasonOf(result)));
+    }),
+  );
+}
