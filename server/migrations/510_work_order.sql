@@ -107,10 +107,9 @@ BEGIN
     SELECT DISTINCT chain_id, store_id, maint_date FROM new_rows
     ON CONFLICT (chain_id, store_id, day) DO UPDATE SET seq = nextval('order_rollup_seq');
     INSERT INTO order_rollup_dirty (chain_id, store_id, day)
-    SELECT DISTINCT chain_id, store_id, maint_date FROM (
-      SELECT r.chain_id, r.store_id, r.maint_date, row_number() OVER (PARTITION BY r.customer_id ORDER BY r.maint_date, r.id) AS n
-        FROM maintenance_record r WHERE r.customer_id IN (SELECT customer_id FROM new_rows)) first_two
-     WHERE n <= 2
+    SELECT DISTINCT f.chain_id, f.store_id, f.maint_date FROM (SELECT DISTINCT customer_id FROM new_rows) c
+     CROSS JOIN LATERAL (SELECT r.chain_id, r.store_id, r.maint_date FROM maintenance_record r
+                          WHERE r.customer_id = c.customer_id ORDER BY r.maint_date, r.id LIMIT 2) f
     ON CONFLICT (chain_id, store_id, day) DO UPDATE SET seq = nextval('order_rollup_seq');
   END IF;
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
@@ -118,10 +117,9 @@ BEGIN
     SELECT DISTINCT chain_id, store_id, maint_date FROM old_rows
     ON CONFLICT (chain_id, store_id, day) DO UPDATE SET seq = nextval('order_rollup_seq');
     INSERT INTO order_rollup_dirty (chain_id, store_id, day)
-    SELECT DISTINCT chain_id, store_id, maint_date FROM (
-      SELECT r.chain_id, r.store_id, r.maint_date, row_number() OVER (PARTITION BY r.customer_id ORDER BY r.maint_date, r.id) AS n
-        FROM maintenance_record r WHERE r.customer_id IN (SELECT customer_id FROM old_rows)) first_two
-     WHERE n <= 2
+    SELECT DISTINCT f.chain_id, f.store_id, f.maint_date FROM (SELECT DISTINCT customer_id FROM old_rows) c
+     CROSS JOIN LATERAL (SELECT r.chain_id, r.store_id, r.maint_date FROM maintenance_record r
+                          WHERE r.customer_id = c.customer_id ORDER BY r.maint_date, r.id LIMIT 2) f
     ON CONFLICT (chain_id, store_id, day) DO UPDATE SET seq = nextval('order_rollup_seq');
   END IF;
   RETURN NULL;

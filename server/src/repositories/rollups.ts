@@ -15,6 +15,7 @@ import { addDays } from '../../../contracts/dates';
 import { SERVICE_TYPES, shareBp, ticketFen, type ReportGroup, type ServiceType } from '../../../contracts/rules/orders';
 import type { ReportFigures, ReportRow } from '../../../contracts/api/report';
 import { sql, type Database, type Queryable, type SQL } from '../db/database';
+import type { Jobs } from '../jobs/queue';
 
 export type Figures = ReportFigures;
 export type FigureRow = ReportRow;
@@ -187,6 +188,14 @@ export async function advisorsOf(db: Queryable, q: { chainId: number; storeIds: 
 }
 
 // ── Keeping the rollup current ─────────────────────────────────────────────────────────────────
+
+/** The durable job that recomputes marked cells (its worker: routes/report.ts). */
+export const ORDER_ROLLUP_JOB = 'order-rollup';
+
+/** Queues the rollup job; call it after the orders' transaction committed. */
+export function requestRollup(jobs: Pick<Jobs, 'send'>): Promise<void> {
+  return jobs.send(ORDER_ROLLUP_JOB, {});
+}
 
 /** Whether some cells wait to be recomputed (a startup catch-up, a test waiting for the job). */
 export async function hasDirty(db: Queryable): Promise<boolean> {

@@ -1,0 +1,117 @@
+/**
+ * The one write path of work orders (工单): the demo seed and the ERP sync both come through
+ * `insertOrders`. An order is a maintenance_record header (what the timeline, the board and the
+ * metrics read) plus its labour and parts lines in integer fen (work_order_line). The header's
+ * `amount` (numeric yuan) is written as fen / 100 exactly; `total_fen` is generated from it.
+ * The rollup trigger marks the touched (store, day) cells; the caller queues the rollup job.
+ */
+import { sql, type Queryable } from '../db/database';
+import { insertMany } from '../seed/bulk';
+import type { OrderStatus, PaymentMethod, ServiceType } from '../../../contracts/rules/orders';
+
+export interface NewOrderLine {
+  kind: 'labour' | 'part';
+  code?: string;
+  name: string;
+  quantity: number;
+  unitPriceFen: number;
+  technician?: string;
+}
+
+export interface NewOrder {
+  chainId: number;
+  storeId: number;
+  vehicleId: number;
+  customerId: number;
+  orderNo: string;
+  /** Business day (开单日期), 'YYYY-MM-DD' in the garage's time zone. */
+  day: string;
+  mileage?: number | null;
+  serviceType: ServiceType;
+  status: OrderStatus;
+  advisor: string;
+  technician: string;
+  paymentMethod: PaymentMethod | '';
+  source: 'manual' | 'seed' | 'erp';
+  erpOrderNo?: string | null;
+  /** When it was paid (ISO or 'YYYY-MM-DD HH:mm:ss' in the garage's zone); null unless settled. */
+  settledAt?: string | null;
+  lines: NewOrderLine[];
+}
+
+export const lineAmountFen = (line: NewOrderLine) => line.unitPriceFen * line.quantity;
+
+export function orderTotals(order: Pick<NewOrder, 'lines'>) {
+  let labourFen = 0;
+  let partsFen = 0;
+  for (const line of order.lines) {
+    if (line.kind === 'labour') labourFen += lineAmountFen(line);
+    else partsFen += lineAmountFen(line);
+  }
+  return { labourFen, partsFen, totalFen: labourFen + partsFen };
+}
+
+/** Fen as the exact decimal text of yuan (12345 → '123.45'), for the numeric `amount`. */
+export const yuanText = (fen: number) => `${Math.trunc(fen / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+/**
+ * Inserts orders with their lines in bulk (one statement per 5,000 rows) and answers their ids in
+ * order. Runs in the caller's transaction.
+ */
+export async function insertOrders(db: Queryable, orders: NewOrder[]): Promise<number[]> {
+  if (orders.length === 0) return [];
+  const idRows = await db.rows<{ id: number }>(sql`
+    SELECT nextval(pg_get_serial_sequence('maintenance_record', 'id'))::int AS id FROM generate_series(1, ${orders.length})`);
+  const ids = idRows.map((row) => row.id);
+  const headers: unknown[][] = [];
+  const lines: unknown[][] = [];
+  orders.forEach((order, index) => {
+    const id = ids[index];
+    const { labourFen, partsFen, totalFen } = orderTotals(order);
+    const items = order.lines.filter((line) => line.kind === 'labour').map((line) => ({ name: line.name, amount: lineAmountFen(line) / 100 }));
+    const parts = order.lines.filter((line) => line.kind === 'part').map((line) => ({ code: line.code ?? '', name: line.name, quantity: line.quantity, price: line.unitPriceFen / 100 }));
+    headers.push([
+      id, order.chainId, order.storeId, order.vehicleId, order.customerId, order.orderNo, order.day, order.mileage ?? null,
+      order.serviceType === 'maintenance' ? 'maintenance' : 'repair', items, parts, yuanText(totalFen), order.advisor,
+      labourFen, partsFen, order.serviceType, order.status, order.technician, order.paymentMethod, order.source, order.erpOrderNo ?? null,
+      order.status === 'settled' ? (order.settledAt ?? `${order.day} 18:00:00`) : null,
+    ]);
+    for (const line of order.lines) {
+      lines.push([order.chainId, order.storeId, id, line.kind, line.code ?? '', line.name, line.quantity, line.unitPriceFen, lineAmountFen(line), line.technician ?? order.technician]);
+    }
+  });
+  await insertMany(db, 'maintenance_record', [
+    ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['customer_id', 'int'], ['order_no', 'text'], ['maint_date', 'date'],
+    ['mileage', 'int'], ['kind', 'text'], ['items', 'jsonb'], ['parts', 'jsonb'], ['amount', 'numeric'], ['advisor', 'text'],
+    ['labour_fen', 'int'], ['parts_fen', 'int'], ['service_type', 'text'], ['status', 'text'], ['technician', 'text'], ['payment_method', 'text'],
+    ['source', 'text'], ['erp_order_no', 'text'], ['settled_at', 'timestamptz'],
+  ], headers);
+  await insertMany(db, 'work_order_line', [
+    ['chain_id', 'int'], ['store_id', 'int'], ['order_id', 'int'], ['kind', 'text'], ['code', 'text'], ['name', 'text'], ['quantity', 'int'],
+    ['unit_price_fen', 'int'], ['amount_fen', 'int'], ['technician', 'text'],
+  ], lines);
+  return ids;
+}
+
+/**
+ * Keeps the customers' and vehicles' denormalised visit figures (visit_count, total_spend,
+ * first/last visit) equal to their orders, for the given customers.
+ */
+export async function refreshVisitFigures(db: Queryable, chainId: number, customerIds: number[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  const ids = sql.param([...new Set(customerIds)]);
+  await db.run(sql`
+    UPDATE customer c SET visit_count = o.n, total_spend = o.spend,
+           first_visit_at = LEAST(c.first_visit_at, o.first_day::timestamptz + interval '10 hours'),
+           last_visit_at = GREATEST(c.last_visit_at, o.last_day::timestamptz + interval '10 hours')
+      FROM (SELECT customer_id, count(*)::int AS n, sum(amount) AS spend, min(maint_date) AS first_day, max(maint_date) AS last_day
+              FROM maintenance_record WHERE chain_id = ${chainId} AND customer_id = ANY(${ids}::int[]) GROUP BY customer_id) o
+     WHERE c.id = o.customer_id AND c.chain_id = ${chainId}`);
+  await db.run(sql`
+    UPDATE vehicle v SET visit_count = o.n, total_spend = o.spend,
+           last_visit_at = GREATEST(v.last_visit_at, o.last_day::timestamptz + interval '10 hours'),
+           mileage = GREATEST(v.mileage, o.mileage), mileage_updated_at = GREATEST(v.mileage_updated_at, o.last_day)
+      FROM (SELECT vehicle_id, count(*)::int AS n, sum(amount) AS spend, max(maint_date) AS last_day, COALESCE(max(mileage), 0) AS mileage
+              FROM maintenance_record WHERE chain_id = ${chainId} AND customer_id = ANY(${ids}::int[]) GROUP BY vehicle_id) o
+     WHERE v.id = o.vehicle_id AND v.chain_id = ${chainId}`);
+}
