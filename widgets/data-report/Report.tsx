@@ -120,7 +120,7 @@ export function DataReport({ container }: WidgetProps) {
   const exportXlsx = async () => {
     setExporting(true);
     try {
-      await reportApi.export(query, messages.exportFile(view.from, view.to), container ?? null);
+      await reportApi.export(query, messages.exportFile(messages.groups[view.groupBy], view.from, view.to), container ?? null);
       toast.success(messages.exported);
     } catch {
       /* the refusal was shown */

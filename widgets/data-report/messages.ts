@@ -28,7 +28,7 @@ export const messages = {
   exporting: '正在导出…',
   exported: '已导出',
   exportFailed: '导出失败，请稍后重试',
-  exportFile: (from: string, to: string) => `数据报表-${from}-${to}.xlsx`,
+  exportFile: (group: string, from: string, to: string) => `数据报表-${group}-${from}至${to}.xlsx`,
   loading: '正在统计…',
   chartsLoading: '图表加载中…',
   loadFailed: '数据报表加载失败',
