@@ -190,6 +190,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'sms-marketing', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-marketing [role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]').waitFor() },
   { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
+  { feature: 'data-report', attributes: () => ({ token }), ready: (page) => page.locator('garage-data-report [data-chart="figures"] svg').waitFor() },
+  { feature: 'customer-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-analysis [data-chart="spend"] svg').waitFor() },
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {

@@ -113,13 +113,13 @@ function CohortTable({ cohorts }: { cohorts: Analysis['cohorts'] }) {
           {cohorts.map((cohort) => (
             <tr key={cohort.month} data-cohort={cohort.month}>
               <th scope="row">{cohort.month}</th>
-              <td className="figure">{cohort.customers}</td>
+              <td className="figure size" data-label={messages.cohortColumns.customers}>{cohort.customers}</td>
               {Array.from({ length: columns - 1 }, (_, index) => {
                 const returned = cohort.returned[index + 1];
                 if (returned === undefined) return <td key={index} className="future" />;
                 const rate = cohort.customers > 0 ? returned / cohort.customers : 0;
                 return (
-                  <td key={index} className="figure rate" title={`${returned} ${messages.customersUnit}`}
+                  <td key={index} className="figure rate" title={`${returned} ${messages.customersUnit}`} data-label={messages.cohortColumns.offset(index + 1)}
                     style={{ background: `rgba(37, 99, 235, ${(0.06 + Math.min(rate * 1.6, 0.9)).toFixed(2)})`, color: rate > 0.35 ? '#fff' : undefined }}>
                     {messages.percent(returned, cohort.customers)}
                   </td>

@@ -50,5 +50,16 @@ export const analysisStyles = `
   .analysis .totals { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .analysis .totals dd { font-size: 18px; }
   .analysis .card { padding: 12px; }
+  /* The triangle as one line per cohort: month and size, then the months after it as chips that wrap. */
+  .analysis .cohorts thead { display: none; }
+  .analysis .cohorts, .analysis .cohorts tbody { display: block; }
+  .analysis .cohorts tr { display: flex; flex-wrap: wrap; gap: 3px; padding: 6px 0; border-bottom: 1px solid var(--sl-color-neutral-100); }
+  .analysis .cohorts tbody th { flex: 1 1 100%; background: none; padding: 0; border: 0; }
+  .analysis .cohorts td { padding: 1px 5px; font-size: 12px; border-radius: 4px; }
+  .analysis .cohorts td.size { background: var(--sl-color-neutral-100); }
+  .analysis .cohorts td::before { content: attr(data-label) ' '; font-size: 11px; opacity: 0.75; }
+  .analysis .cohorts td.future { display: none; }
+  .analysis .bands th:first-child { white-space: normal; }
+  .analysis .bands th, .analysis .bands td { padding: 6px 4px; }
 }
 `;

@@ -226,14 +226,14 @@ export function DataReport({ container }: WidgetProps) {
                               <button type="button" className="drill" title={messages.drill(rowLabel(view, row))} onClick={() => drill(row)}>{rowLabel(view, row)}</button>
                             ) : rowLabel(view, row)}
                           </th>
-                          {MEASURE_COLUMNS.map((column) => <td key={column[0]} className={`figure ${column[2]}`} data-measure={column[0]}>{cell(row, column)}</td>)}
+                          {MEASURE_COLUMNS.map((column) => <td key={column[0]} className={`figure ${column[2]}`} data-measure={column[0]} data-label={messages.measures[column[0]].name}>{cell(row, column)}</td>)}
                         </tr>
                       ))}
                     </tbody>
                     <tfoot>
                       <tr data-row="total">
                         <th scope="row">{messages.total}</th>
-                        {MEASURE_COLUMNS.map((column) => <td key={column[0]} className={`figure ${column[2]}`} data-measure={column[0]}>{cell(current.total, column)}</td>)}
+                        {MEASURE_COLUMNS.map((column) => <td key={column[0]} className={`figure ${column[2]}`} data-measure={column[0]} data-label={messages.measures[column[0]].name}>{cell(current.total, column)}</td>)}
                       </tr>
                     </tfoot>
                   </table>

@@ -49,5 +49,13 @@ export const reportStyles = `
   .report .totals dd { font-size: 18px; }
   .report .chart { height: 240px; }
   .report .card { padding: 10px; }
+  /* Each row becomes a card: its name, then the figures with their names, wrapping. */
+  .report .figures thead { display: none; }
+  .report .figures, .report .figures tbody, .report .figures tfoot { display: block; }
+  .report .figures tr { display: flex; flex-wrap: wrap; gap: 2px 14px; padding: 8px 2px; border-bottom: 1px solid var(--sl-color-neutral-100); }
+  .report .figures th[scope="row"] { flex: 1 1 100%; padding: 0; border: 0; }
+  .report .figures td { padding: 0; border: 0; font-size: 12px; }
+  .report .figures td::before { content: attr(data-label) '：'; color: var(--sl-color-neutral-600); }
+  .report .figures tfoot th, .report .figures tfoot td { border: 0; }
 }
 `;
