@@ -104,7 +104,7 @@ describe('数据报表', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`数据报表-服务顾问-${from}至${today}.xlsx`);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await readFile((await file.path())!));
+    await book.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
