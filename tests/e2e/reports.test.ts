@@ -58,9 +58,10 @@ async function settled(page: Page, group: string) {
   await report(page).locator('table.figures tfoot').waitFor();
 }
 const total = (scope: Locator, measure: string) => scope.locator(`[data-total="${measure}"]`).innerText();
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await select.getByRole('option', { name: option, exact: true }).click();
+/** Chooses an option of a Shoelace select (named by its label) inside the widget. */
+async function pick(widget: Locator, label: string, option: string) {
+  await widget.getByRole('combobox', { name: label }).click();
+  await widget.getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('数据报表', () => {
@@ -77,6 +78,7 @@ describe('数据报表', () => {
         .toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.store_id === storeId)));
     }
     await report(page).locator('[data-chart="figures"] svg').waitFor();
+    expect(await report(page).getByRole('combobox', { name: '门店' }).count()).toBe(1);
 
     // Drill: 城西店 → its days (30 of them, today's includes the inserted order) → today's advisors.
     await report(page).getByRole('button', { name: '城西店', exact: true }).click();
@@ -115,7 +117,7 @@ describe('数据报表', () => {
     expect(rows.find((row) => row[0] === '合计')?.[1]).toBeCloseTo(revenue(raw, inRange) / 100, 2);
 
     // A filter narrows the figures and restarts the breadcrumb.
-    await pick(page, report(page).locator('sl-select[label="服务类型"]'), '保养');
+    await pick(report(page), '服务类型', '保养');
     await settled(page, '服务顾问');
     await expect.poll(() => total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.service_type === 'maintenance')));
     expect(await report(page).locator('.crumbs li').count()).toBe(1);
@@ -130,7 +132,8 @@ describe('数据报表', () => {
     await settled(page, '门店');
     const raw = await orders();
     expect(await report(page).locator('table.figures tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')))).toEqual(['2']);
-    expect(await report(page).locator('sl-select[label="门店"]').count()).toBe(0);
+    expect(await report(page).getByRole('combobox', { name: '服务类型' }).count()).toBe(1);
+    expect(await report(page).getByRole('combobox', { name: '门店' }).count()).toBe(0);
     expect(await total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.store_id === 2)));
     await page.context().close();
   });
@@ -152,9 +155,9 @@ describe('客户分析', () => {
     expect(await total(analysis(page), 'customers')).toBe(customersOf(raw, [2, 3, 4]).toLocaleString('zh-CN'));
     expect(await analysis(page).locator('table.cohorts tbody tr').count()).toBe(12);
 
-    await pick(page, analysis(page).locator('sl-select[label="门店"]'), '城西店');
+    await pick(analysis(page), '门店', '城西店');
     await expect.poll(() => total(analysis(page), 'customers')).toBe(customersOf(raw, [3]).toLocaleString('zh-CN'));
-    await pick(page, analysis(page).locator('sl-select[label="统计区间"]'), '近 6 个月');
+    await pick(analysis(page), '统计区间', '近 6 个月');
     await expect.poll(() => analysis(page).locator('table.cohorts tbody tr').count()).toBe(6);
     expect(errors).toEqual([]);
     await page.context().close();
