@@ -186,7 +186,7 @@ export const sections: SectionRoute[] = [
       { path: '/home/shop/webPhone', title: '网络电话', showTab: true, permission: Permission.webPhone, description: '开通网络电话，在浏览器里直接外呼客户，通话自动留痕。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'web-phone' } } },
       { path: '/home/shop/enterprise-wechat', title: '企业微信', showTab: true, description: '对接企业微信，在聊天侧边栏查看客户档案。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'enterprise-wechat' } } },
       { path: '/home/shop/insurance-analysis', title: '保险分析', showTab: true, permission: Permission.insurance, description: '分析续保率、险种结构和保险到期分布。', widget: { folder: 'insurance-analysis', tag: 'garage-insurance-analysis' } },
-      { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, description: '客户画像、消费频次与流失分析。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'customer-analysis' } } },
+      { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, description: '新客回店队列、客户阶段与流失、消费分布；未开通时显示项目商城的产品页。', widget: { folder: 'customer-analysis', tag: 'garage-customer-analysis' } },
       { path: '/home/shop/insurance-quote', title: '保险报价', showTab: true, permission: Permission.insurance, description: '录入车辆信息，一次获取多家保险公司的报价。', widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' } },
     ],
   },

@@ -203,6 +203,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
     attributes: () => ({ token, 'external-user-id': 'wmNarrowCard' }),
     ready: (page) => page.locator('garage-wecom-contact garage-maint-timeline [data-testid="timeline-entry"]').first().waitFor(),
   },
+  { feature: 'data-report', attributes: () => ({ token }), ready: (page) => page.locator('garage-data-report [data-chart="figures"] svg').waitFor() },
+  { feature: 'customer-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-analysis [data-chart="spend"] svg').waitFor() },
 ];
 
 describe('every element alone on a partner page, 360 px wide', () => {

@@ -125,7 +125,7 @@ describe('garage module flags', () => {
 
   it('lists the modules the chain has bought', async () => {
     const modules = await server.call<{ code: string; enabled: boolean }[]>('GET', '/garage/module', { token: admin });
-    expect(modules.data.map((module) => module.code)).toEqual(['diagnosis', 'insurance', 'insurance_analysis', 'insurance_quote', 'kpi', 'sms', 'web_phone', 'wecom']);
+    expect(modules.data.map((module) => module.code)).toEqual(['customer_analysis', 'diagnosis', 'insurance', 'insurance_analysis', 'insurance_quote', 'kpi', 'sms', 'web_phone', 'wecom']);
     expect(modules.data.every((module) => module.enabled)).toBe(true);
     const other = await server.call<{ code: string; enabled: boolean }[]>('GET', '/garage/module', { token: await server.loginToken('hx-manager') });
     expect(other.data.find((module) => module.code === 'web_phone')?.enabled).toBe(false);

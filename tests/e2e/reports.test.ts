@@ -1,0 +1,174 @@
+/**
+ * 数据报表 and 客户分析 in Chromium against the real server and the demo orders, in the host app:
+ * the report's figures equal sums over the raw orders computed here; a row drills down (store →
+ * day → 服务顾问) and the breadcrumb goes back; a filter narrows; the xlsx export downloads, opens,
+ * and a formula-looking advisor name stays text. A store manager's report covers their store only.
+ * 客户分析 draws its charts and its totals follow the store filter; a chain without the add-on sees
+ * the 项目商城 page.
+ */
+import '../../server/src/import/exceljs-utf8'; // before exceljs (the server runs in this process): see there
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { sql } from '../../server/src/db/database';
+import { refreshDirty } from '../../server/src/repositories/rollups';
+import { addDays, daysBetween, today as garageToday } from '../../contracts/dates';
+import { formatMoney } from '../../widgets/core/formats';
+import { startTestServer, type TestServer } from '../support/server';
+import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+
+let server: TestServer;
+let browser: Browser;
+const today = garageToday();
+const from = addDays(today, -29);
+const FORMULA_ADVISOR = '=HYPERLINK("http://evil.example","点我")';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  // An order today in 城西店 whose 服务顾问 looks like a formula (an ERP can send anything).
+  const [vehicle] = await server.db.rows<{ id: number; customer_id: number }>(sql`SELECT id, customer_id FROM vehicle WHERE chain_id = 1 AND store_id = 3 ORDER BY id LIMIT 1`);
+  await server.db.run(sql`
+    INSERT INTO maintenance_record (chain_id, store_id, vehicle_id, customer_id, order_no, maint_date, kind, amount, advisor, service_type)
+    VALUES (1, 3, ${vehicle!.id}, ${vehicle!.customer_id}, 'E2E-FORMULA', ${today}::date, 'repair', 321.50, ${FORMULA_ADVISOR}, 'repair')`);
+  while ((await refreshDirty(server.db)) > 0);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Order { store_id: number; customer_id: number; maint_date: string; total_fen: number; service_type: string; advisor: string }
+const orders = () => server.db.rows<Order>(sql`SELECT store_id, customer_id, maint_date, total_fen, service_type, advisor FROM maintenance_record WHERE chain_id = 1`);
+const revenue = (rows: Order[], keep: (order: Order) => boolean) => rows.filter(keep).reduce((sum, order) => sum + order.total_fen, 0);
+const inRange = (order: Order) => order.maint_date >= from && order.maint_date <= today;
+
+async function signIn(username: string, width = 1440) {
+  const watched = await openPage(browser, { width, height: 1000 });
+  await watched.page.goto(`${server.url}/login`);
+  await loginThroughForm(watched.page, username);
+  await watched.page.waitForURL(/\/home\//);
+  return watched;
+}
+
+const report = (page: Page) => page.locator('garage-data-report');
+/** The report shows the answer to its current view (not an earlier one, not loading). */
+async function settled(page: Page, group: string) {
+  await report(page).locator('.crumb.current').filter({ hasText: `按${group}` }).waitFor();
+  await report(page).locator('table.figures tfoot').waitFor();
+}
+const total = (scope: Locator, measure: string) => scope.locator(`[data-total="${measure}"]`).innerText();
+/** Chooses an option of a Shoelace select (named by its label) inside the widget. */
+async function pick(widget: Locator, label: string, option: string) {
+  await widget.getByRole('combobox', { name: label }).click();
+  await widget.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('数据报表', () => {
+  it('shows figures equal to the raw orders, drills store → day → 服务顾问 and back, filters, and exports a safe xlsx', async () => {
+    const { page, errors } = await signIn('admin');
+    await page.goto(`${server.url}/home/dataReport`);
+    await waitForPage(page, '数据报表');
+    await settled(page, '门店');
+    const raw = await orders();
+    expect(await total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, inRange)));
+    expect(await total(report(page), 'orders')).toBe(raw.filter(inRange).length.toLocaleString('zh-CN'));
+    for (const storeId of [2, 3, 4]) {
+      expect(await report(page).locator(`tr[data-row="${storeId}"] [data-measure="revenueFen"]`).innerText())
+        .toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.store_id === storeId)));
+    }
+    await report(page).locator('[data-chart="figures"] svg').waitFor();
+    expect(await report(page).getByRole('combobox', { name: '门店' }).count()).toBe(1);
+
+    // Drill: 城西店 → its days (30 of them, today's includes the inserted order) → today's advisors.
+    await report(page).getByRole('button', { name: '城西店', exact: true }).click();
+    await settled(page, '日');
+    await expect.poll(() => report(page).locator('table.figures tbody tr').count()).toBe(daysBetween(from, today) + 1);
+    expect(await total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.store_id === 3)));
+    await report(page).locator(`tr[data-row="${today}"] button.drill`).click();
+    await settled(page, '服务顾问');
+    expect(await total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => order.maint_date === today && order.store_id === 3)));
+    await expect.poll(() => report(page).locator('table.figures tbody th').allInnerTexts()).toContain(FORMULA_ADVISOR);
+    const crumbs = await report(page).locator('.crumbs li').allInnerTexts();
+    expect(crumbs).toHaveLength(3);
+    expect(crumbs[1]).toBe('城西店');
+
+    // Back to the root through the breadcrumb.
+    await report(page).locator('.crumbs button.crumb').first().click();
+    await settled(page, '门店');
+    await expect.poll(() => report(page).locator('table.figures tbody tr').count()).toBe(3);
+
+    // By 服务顾问, exported: the file opens, its total is the raw sum, the formula-looking name is text.
+    await report(page).getByRole('button', { name: '服务顾问', exact: true }).click();
+    await settled(page, '服务顾问');
+    const download = page.waitForEvent('download');
+    await report(page).getByRole('button', { name: '导出 Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`数据报表-服务顾问-${from}至${today}.xlsx`);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await file.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const cells = rows.flat();
+    expect(cells).toContain('服务顾问');
+    expect(cells).toContain(`'${FORMULA_ADVISOR}`);
+    expect(cells.some((cell) => typeof cell === 'object' && cell !== null && 'formula' in cell)).toBe(false);
+    expect(rows.find((row) => row[0] === '合计')?.[1]).toBeCloseTo(revenue(raw, inRange) / 100, 2);
+
+    // A filter narrows the figures and restarts the breadcrumb.
+    await pick(report(page), '服务类型', '保养');
+    await settled(page, '服务顾问');
+    await expect.poll(() => total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.service_type === 'maintenance')));
+    expect(await report(page).locator('.crumbs li').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a store manager’s report covers their own store only', async () => {
+    const { page } = await signIn('manager');
+    await page.goto(`${server.url}/home/dataReport`);
+    await waitForPage(page, '数据报表');
+    await settled(page, '门店');
+    const raw = await orders();
+    expect(await report(page).locator('table.figures tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')))).toEqual(['2']);
+    expect(await report(page).getByRole('combobox', { name: '服务类型' }).count()).toBe(1);
+    expect(await report(page).getByRole('combobox', { name: '门店' }).count()).toBe(0);
+    expect(await total(report(page), 'revenueFen')).toBe(formatMoney(revenue(raw, (order) => inRange(order) && order.store_id === 2)));
+    await page.context().close();
+  });
+});
+
+describe('客户分析', () => {
+  const analysis = (page: Page) => page.locator('garage-customer-analysis');
+  /** Customers with an order up to today in the stores (active + sleeping + lost). */
+  const customersOf = (raw: Order[], storeIds: number[]) => new Set(raw.filter((order) => storeIds.includes(order.store_id) && order.maint_date <= today).map((order) => order.customer_id)).size;
+
+  it('draws its charts, follows the store filter and the range', async () => {
+    const { page, errors } = await signIn('admin');
+    await page.goto(`${server.url}/home/shop/customer-analysis`);
+    await waitForPage(page, '客户分析');
+    for (const chart of ['curve', 'stages', 'lost', 'spend']) {
+      await expect.poll(() => analysis(page).locator(`[data-chart="${chart}"] svg path`).count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    }
+    const raw = await orders();
+    expect(await total(analysis(page), 'customers')).toBe(customersOf(raw, [2, 3, 4]).toLocaleString('zh-CN'));
+    expect(await analysis(page).locator('table.cohorts tbody tr').count()).toBe(12);
+
+    await pick(analysis(page), '门店', '城西店');
+    await expect.poll(() => total(analysis(page), 'customers')).toBe(customersOf(raw, [3]).toLocaleString('zh-CN'));
+    await pick(analysis(page), '统计区间', '近 6 个月');
+    await expect.poll(() => analysis(page).locator('table.cohorts tbody tr').count()).toBe(6);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a chain without the 客户分析 add-on sees its 项目商城 page instead', async () => {
+    const { page } = await signIn('hx-admin');
+    await page.goto(`${server.url}/home/shop/customer-analysis`);
+    await waitForPage(page, '客户分析');
+    await analysis(page).locator('garage-mall [data-package="addon.customer_analysis"]').waitFor({ timeout: 20_000 });
+    expect(await analysis(page).locator('[data-chart]').count()).toBe(0);
+    await page.context().close();
+  });
+});
