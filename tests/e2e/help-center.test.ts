@@ -103,7 +103,7 @@ describe('功能介绍', () => {
     await waitForPage(page, '功能介绍');
     const intro = page.locator('garage-feature-intro');
     const customers = intro.locator('[data-area="customers"]');
-    await customers.getByText('部分上线').waitFor();
+    await customers.getByText('已上线').waitFor();
     // Areas not built say so, without a link (the first such area of the tour; none once all are built).
     const unbuilt = FEATURE_AREAS.find((area) => featureStatus(area) === 'soon');
     if (unbuilt) {
