@@ -75,6 +75,12 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
 .plate:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; }
 .plate { border: 0; cursor: pointer; font-family: inherit; display: inline-block; padding: 1px 6px; border-radius: 3px; background: #1e40af; color: #fff; font-size: 12px; letter-spacing: 0.5px; }
 .plate.green { background: linear-gradient(180deg, #f0fdf4, #86efac); color: #14532d; }
+/* 外呼: a plain button drawn like Shoelace's small text button (no element per row to upgrade). */
+.call { display: inline-flex; align-items: center; gap: 6px; min-height: var(--sl-input-height-small, 30px); padding: 0 8px; border: 0; border-radius: var(--sl-border-radius-medium, 4px); background: none; font: inherit; font-size: var(--sl-button-font-size-small, 12px); font-weight: var(--sl-font-weight-semibold, 600); color: var(--sl-color-primary-700); cursor: pointer; white-space: nowrap; }
+.call:hover:not(:disabled) { color: var(--sl-color-primary-600); }
+.call:focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset, 1px); }
+.call:disabled { opacity: 0.5; cursor: not-allowed; }
+.call-icon { flex: none; font-size: 14px; }
 .tags { display: inline-flex; gap: 4px; align-items: center; }
 .tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
 .level { font-size: 12px; padding: 1px 6px; border-radius: 3px; background: var(--sl-color-neutral-100); }
