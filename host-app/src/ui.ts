@@ -3,6 +3,8 @@
  * custom element, so only what is listed here ends up in the bundle.
  */
 import './shoelace';
+// <sl-dropdown> with its trigger check out of the first render (see there).
+import '../../widgets/core/ui/dropdown';
 
 export { default as SlAlert } from '@shoelace-style/shoelace/dist/react/alert/index.js';
 export { default as SlAvatar } from '@shoelace-style/shoelace/dist/react/avatar/index.js';

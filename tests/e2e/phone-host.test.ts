@@ -63,7 +63,7 @@ describe('web phone in the host app', () => {
 
     const row = page.locator('garage-customer-list').locator('tr', { hasText: firstCustomer.name }).first();
     await row.getByText(firstCustomer.mobile).waitFor();
-    await row.locator('sl-button.call').click();
+    await row.locator('button.call').click();
     await bar.getByText('通话中').waitFor({ timeout: 15_000 });
     await expect.poll(() => callee.evaluate(() => (window as any).garageCallee.state.events as string[])).toContain('confirmed');
     await page.screenshot({ path: '/tmp/phone-host-connected.png' });

@@ -1,6 +1,6 @@
 /**
  * How widgets show days, money and numbers. Days follow the business-day rule of contracts/dates.ts
- * (the garage's calendar, Asia/Shanghai), whatever the browser's time zone; money and numbers use
+ * (the garage's calendar, Asia/Shanghai), whatever the browser's time zone; money and numbers follow
  * Intl's zh-CN conventions.
  *
  * Imported as `../core/formats`, not through `../core`: it brings dayjs (~5 KB gzip), which the
@@ -42,12 +42,29 @@ export function formatRelativeDay(value: Instant | null | undefined): string {
 
 // ── Money and numbers ────────────────────────────────────────────────────────────────────────────
 
-const moneyFormat = new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' });
+// Whole numbers and money (integer fen) are grouped here rather than by Intl.NumberFormat: its
+// first zh-CN formatter loads ICU's locale data (~20 ms on a desktop, ~4× that on a phone, and the
+// money one was made when this module loaded), and the customer list needs no more than this.
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
-/** Money is integer fen (分) inside, shown as yuan: 123450 → ¥1,234.50. */
+/** 1234567 → "1,234,567" (zh-CN groups by three, like Intl); for safe integers only. */
+function grouped(whole: number): string {
+  const digits = String(Math.abs(whole));
+  const sign = whole < 0 ? '-' : '';
+  return sign + digits.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/** Money is integer fen (分) inside, shown as yuan: 123450 → ¥1,234.50 (as Intl's zh-CN CNY). */
 export function formatMoney(fen: number): string {
-  return moneyFormat.format(Math.round(Number.isFinite(fen) ? fen : 0) / 100);
+  const whole = Math.round(Number.isFinite(fen) ? fen : 0);
+  if (!Number.isSafeInteger(whole)) return moneyIntl().format(whole / 100);
+  const size = Math.abs(whole);
+  return `${whole < 0 ? '-' : ''}¥${grouped(Math.floor(size / 100))}.${String(size % 100).padStart(2, '0')}`;
+}
+
+let moneyFormat: Intl.NumberFormat | undefined;
+function moneyIntl() {
+  return (moneyFormat ??= new Intl.NumberFormat('zh-CN', { style: 'currency', currency: 'CNY' }));
 }
 
 /**
@@ -60,12 +77,15 @@ export function fenFromYuan(yuan: number): number {
 
 /** 12,345 (grouped the zh-CN way), with at most `fractionDigits` decimals. */
 export function formatNumber(value: number, fractionDigits = 0): string {
+  const finite = Number.isFinite(value) ? value : 0;
+  // A whole number shows no decimals whatever the maximum: Intl is only needed for the rest.
+  if (Number.isSafeInteger(finite)) return grouped(finite);
   let format = numberFormats.get(fractionDigits);
   if (!format) {
     format = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: fractionDigits });
     numberFormats.set(fractionDigits, format);
   }
-  return format.format(Number.isFinite(value) ? value : 0);
+  return format.format(finite);
 }
 
 /** Mileage in whole kilometres: 35,000 公里. */

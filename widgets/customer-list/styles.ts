@@ -75,6 +75,12 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
 .plate:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; }
 .plate { border: 0; cursor: pointer; font-family: inherit; display: inline-block; padding: 1px 6px; border-radius: 3px; background: #1e40af; color: #fff; font-size: 12px; letter-spacing: 0.5px; }
 .plate.green { background: linear-gradient(180deg, #f0fdf4, #86efac); color: #14532d; }
+/* 外呼: a plain button drawn like Shoelace's small text button (no element per row to upgrade). */
+.call { display: inline-flex; align-items: center; gap: 6px; min-height: var(--sl-input-height-small, 30px); padding: 0 8px; border: 0; border-radius: var(--sl-border-radius-medium, 4px); background: none; font: inherit; font-size: var(--sl-button-font-size-small, 12px); font-weight: var(--sl-font-weight-semibold, 600); color: var(--sl-color-primary-700); cursor: pointer; white-space: nowrap; }
+.call:hover:not(:disabled) { color: var(--sl-color-primary-600); }
+.call:focus-visible { outline: var(--sl-focus-ring); outline-offset: var(--sl-focus-ring-offset, 1px); }
+.call:disabled { opacity: 0.5; cursor: not-allowed; }
+.call-icon { flex: none; font-size: 14px; }
 .tags { display: inline-flex; gap: 4px; align-items: center; }
 .tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
 .level { font-size: 12px; padding: 1px 6px; border-radius: 3px; background: var(--sl-color-neutral-100); }
@@ -133,6 +139,8 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
   tbody { display: flex; flex-direction: column; gap: 10px; }
   tbody tr { position: relative; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 12px 14px 12px 44px;
     background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+  /* Cards below the fold are laid out and painted when they scroll near (a phone shows ~2 of 20). */
+  tbody tr { content-visibility: auto; contain-intrinsic-size: auto 190px; }
   tbody tr:hover { background: var(--sl-color-neutral-0); }
   tbody tr.selected { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-200); }
   td { display: block; padding: 0; border: 0; min-width: 0; order: 7; font-size: 13px; }
