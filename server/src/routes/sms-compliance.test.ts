@@ -129,7 +129,7 @@ describe('退订名单', () => {
       ['DELETE', { id: 1, consentSource: 'sms' }, '同意来源'],
     ];
     for (const [method, body, message] of cases) {
-      const answer = method === 'POST' ? await server.call('POST', '/sms/opt-out', { token: manager, body }) : await server.call('DELETE', '/sms/opt-out', { token: manager, query: body });
+      const answer = method === 'POST' ? await server.call('POST', '/sms/opt-out', { token: manager, body }) : await server.call('DELETE', '/sms/opt-out', { token: manager, query: body as Record<string, string | number> });
       expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
       expect(answer.code, JSON.stringify(body)).not.toBe(0);
       expect(answer.msg, JSON.stringify(body)).toContain(message);
