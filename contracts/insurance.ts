@@ -543,3 +543,6 @@ export function insurerTableProblem(insurers: readonly InsurerTariff[]): string 
   if (!insurers.some((insurer) => insurer.enabled)) return INSURER_RATE_MESSAGES.noneEnabled;
   return null;
 }
+
+/** Where 保险分析's xlsx is downloaded (contracts/api/insurance.ts analysisExport; the widget asks it with download: true). */
+export const ANALYSIS_EXPORT_PATH = '/insurance/analysis/export';

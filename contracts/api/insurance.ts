@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { day, decimal, fen, flag, id, idList, integer, list, oneOf, text } from '../fields';
 import {
-  ADD_ON_CODES, CLAIM_HISTORIES, ENERGY_KINDS, INDEPENDENT_RANGE, INSURANCE_LIMITS as LIMITS, LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_STATES,
+  ADD_ON_CODES, ANALYSIS_EXPORT_PATH, CLAIM_HISTORIES, ENERGY_KINDS, INDEPENDENT_RANGE, INSURANCE_LIMITS as LIMITS, LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_STATES,
   SHARE_DAYS, VIOLATION_RANGE,
 } from '../insurance';
 
@@ -301,9 +301,6 @@ export const analysis = call({
     stores: storesAnswer,
   }),
 });
-
-/** Where the analysis xlsx is downloaded (the widget asks this path with download: true). */
-export const ANALYSIS_EXPORT_PATH = '/insurance/analysis/export';
 
 /**
  * The analysis as an Excel workbook (one sheet per table, numbers as numbers, every text through
