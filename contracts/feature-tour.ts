@@ -61,7 +61,7 @@ export const FEATURE_AREAS: FeatureArea[] = [
     coming: [],
     path: '/home/insurance',
     permission: Permission.insurance,
-    helpSlug: 'customer-list',
+    helpSlug: 'insurance',
   },
   {
     id: 'data',

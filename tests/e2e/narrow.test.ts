@@ -189,6 +189,7 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'insurance-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-analysis [data-chart="rate"] svg').waitFor() },
   { feature: 'sms-marketing', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-marketing [role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]').waitFor() },
   { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
+  { feature: 'insurance-rates', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-rates [data-insurer]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
 ];
 

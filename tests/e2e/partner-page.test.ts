@@ -64,6 +64,7 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-insurance-analysis', feature: 'insurance-analysis', ready: '[data-chart="rate"] svg' },
   { tag: 'garage-sms-marketing', feature: 'sms-marketing', ready: '[role="tabpanel"][aria-busy="false"] [data-testid="sms-counter"]' },
   { tag: 'garage-sms-buy', feature: 'sms-buy', ready: '[data-package]' },
+  { tag: 'garage-insurance-rates', feature: 'insurance-rates', ready: '[data-insurer]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

@@ -65,6 +65,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Issue 15: 短信营销 (its report's ECharts and the dialogs load when opened) and 短信购买 (the mall's checkout loads with the first purchase).
   { tag: 'garage-sms-marketing', feature: 'sms-marketing', budget: 90 * KB, signedIn: true },
   { tag: 'garage-sms-buy', feature: 'sms-buy', budget: 90 * KB, signedIn: true },
+  // 保险公司费率 (issue 16 leftovers).
+  { tag: 'garage-insurance-rates', feature: 'insurance-rates', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {
