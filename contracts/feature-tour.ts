@@ -72,7 +72,7 @@ export const FEATURE_AREAS: FeatureArea[] = [
     coming: [],
     path: '/home/insurance',
     permission: Permission.insurance,
-    helpSlug: 'customer-list',
+    helpSlug: 'insurance',
   },
   {
     id: 'data',

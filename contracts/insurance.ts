@@ -508,3 +508,41 @@ export const INSURANCE_LIMITS = { note: 500, pageSize: 100, bulk: 500, insurers:
 
 /** Yuan with 2 decimals from fen, for sheets (¥1,234.00). */
 export const yuanText = (fen: number) => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// ---------------------------------------------------------------- insurer rates (保险公司费率)
+
+/** Ranges of the rates form (the API's fields in contracts/api/insurance.ts say the same). */
+export const INSURER_RATE_RANGES = {
+  /** Amounts are typed in yuan, stored in fen. */
+  yuan: { min: 0, max: 10_000_000 },
+  permille: { min: 0, max: 100 },
+  addOnPermille: { min: -500, max: 1000 },
+  independent: INDEPENDENT_RANGE,
+} as const;
+
+export const INSURER_RATE_MESSAGES = {
+  hqOnly: '保险公司费率对全连锁生效，只有总部管理员可以修改',
+  duplicateCode: (code: string) => `保险公司代码「${code}」重复，每家保险公司的代码须不同`,
+  duplicateName: (name: string) => `保险公司名称「${name}」重复`,
+  noneEnabled: '请至少启用一家保险公司，否则门店无法报价',
+  noThirdParty: (name: string) => `${name}至少要有一档三者险保额的基准保费`,
+} as const;
+
+/** What the whole table must satisfy beyond each field's range (shared by the form and the server). */
+export function insurerTableProblem(insurers: readonly InsurerTariff[]): string | null {
+  const codes = new Set<string>();
+  const names = new Set<string>();
+  for (const insurer of insurers) {
+    if (codes.has(insurer.code)) return INSURER_RATE_MESSAGES.duplicateCode(insurer.code);
+    codes.add(insurer.code);
+    const name = insurer.name.trim();
+    if (names.has(name)) return INSURER_RATE_MESSAGES.duplicateName(name);
+    names.add(name);
+    if (Object.keys(insurer.thirdPartyFen).length === 0) return INSURER_RATE_MESSAGES.noThirdParty(name);
+  }
+  if (!insurers.some((insurer) => insurer.enabled)) return INSURER_RATE_MESSAGES.noneEnabled;
+  return null;
+}
+
+/** Where 保险分析's xlsx is downloaded (contracts/api/insurance.ts analysisExport; the widget asks it with download: true). */
+export const ANALYSIS_EXPORT_PATH = '/insurance/analysis/export';

@@ -175,7 +175,16 @@ export const SAMPLE_RECIPIENT: SmsRecipientValues = {
 /** Approval of a template by the provider (a provider that does not review approves at once). */
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
-export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = { pending: '审核中', approved: '已通过', rejected: '未通过' };
+export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
+
+/**
+ * Who may take a number off the opt-out list again (a customer's wish not to be texted is only
+ * overridden by someone answerable for it): admins and store managers. Any 短信营销 user may add one.
+ */
+export const OPT_OUT_UNDO_ROLE_CODES: readonly string[] = ['garage_admin', 'admin', 'store_manager'];
+export const mayUndoOptOut = (roleCodes: readonly string[]): boolean => roleCodes.some((code) => OPT_OUT_UNDO_ROLE_CODES.includes(code));
+/** Where an opt-out came from: the customer's reply (T/TD/退订/R) or staff. */
+export const OPT_OUT_SOURCE_LABELS = { reply: '客户回复退订', staff: '员工登记' } as const;
 
 /**
  * One recipient of a campaign: queued → submitting → submitted (已提交) → delivered (已送达) | failed (失败);

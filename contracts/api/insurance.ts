@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { day, decimal, fen, flag, id, idList, integer, list, oneOf, text } from '../fields';
 import {
-  ADD_ON_CODES, CLAIM_HISTORIES, ENERGY_KINDS, INDEPENDENT_RANGE, INSURANCE_LIMITS as LIMITS, LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_STATES,
+  ADD_ON_CODES, ANALYSIS_EXPORT_PATH, CLAIM_HISTORIES, ENERGY_KINDS, INDEPENDENT_RANGE, INSURANCE_LIMITS as LIMITS, LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_STATES,
   SHARE_DAYS, VIOLATION_RANGE,
 } from '../insurance';
 
@@ -302,13 +302,27 @@ export const analysis = call({
   }),
 });
 
+/**
+ * The analysis as an Excel workbook (one sheet per table, numbers as numbers, every text through
+ * safeCell). A binary answer; a refusal is the usual JSON envelope.
+ */
+export const analysisExport = call({
+  method: 'GET',
+  path: ANALYSIS_EXPORT_PATH,
+  summary: '导出保险分析（xlsx：汇总、各月续保率、保险公司保费、跟进漏斗、战败原因、员工排名）',
+  input: z.object({ from: day('开始日期'), to: day('结束日期'), storeIds: storeFilter }),
+});
+
 const insurerTariff = z.object({
   code: text('保险公司代码', { max: 20, min: 1 }).refine((value) => /^[a-z][a-z0-9_]{1,19}$/.test(value), { error: '保险公司代码应为小写字母开头的字母、数字或下划线' }),
   name: text('保险公司名称', { max: 20, min: 1 }),
   enabled: flag('启用'),
   vehicleDamageBaseFen: fen('车损基础保费'),
   vehicleDamagePermille: decimal('车损费率（‰）', { min: 0, max: 100 }),
-  thirdPartyFen: z.record(z.string().regex(/^\d{5,8}$/, { error: '三者险保额格式不正确' }), fen('三者险基准保费')),
+  // Keys checked after the record (a key's own message would not reach the caller).
+  thirdPartyFen: z.record(z.string(), fen('三者险基准保费')).refine((value) => Object.keys(value).every((key) => /^\d{5,8}$/.test(key)), {
+    error: '三者险保额格式不正确（应为以元计的保额，如 1000000）',
+  }),
   driverSeatPermille: decimal('司机座位费率（‰）', { min: 0, max: 100 }),
   passengerSeatPermille: decimal('乘客座位费率（‰）', { min: 0, max: 100 }),
   addOnPermille: z.partialRecord(z.enum(ADD_ON_CODES), decimal('附加险费率（‰）', { min: -500, max: 1000 })),

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { apiCalls } from './route';
-import { flag, id, instant, integer, list, oneOf, requiredText, section, text } from '../fields';
+import { flag, id, instant, integer, list, mobile, oneOf, requiredText, section, text } from '../fields';
 import {
   CAMPAIGN_STATES,
   CONSENT_SOURCES,
@@ -67,7 +67,7 @@ const templateFields = { name: requiredText('模板名称', { max: 30 }), catego
 export const createSmsTemplate = call({
   method: 'POST',
   path: '/sms/template',
-  summary: '新建短信模板；通道要求审核时为「审核中」，否则立即可用',
+  summary: '新建短信模板；通道要求审核时为「待审核」，否则立即可用',
   input: z.object(templateFields),
   answer: smsTemplate,
 });
@@ -91,8 +91,16 @@ export const deleteSmsTemplate = call({
 export const reviewSmsTemplate = call({
   method: 'POST',
   path: '/sms/template/review',
-  summary: '登记运营商的模板审核结果（仅管理员；通道要求审核时使用）',
-  input: z.object({ id: id('模板'), approved: flag('是否通过'), note: text('审核意见', { max: 100 }).default('') }),
+  summary: '登记运营商的模板审核结果：通过或驳回（驳回须写原因；仅管理员；只处理「待审核」的模板）',
+  input: z.object({ id: id('模板'), approved: flag('是否通过'), note: text('驳回原因', { max: 100 }).default('') }),
+  answer: smsTemplate,
+});
+
+export const submitSmsTemplate = call({
+  method: 'POST',
+  path: '/sms/template/submit',
+  summary: '提交审核：把「已驳回」的模板重新提交运营商审核（状态变为「待审核」）',
+  input: z.object({ id: id('模板') }),
   answer: smsTemplate,
 });
 
@@ -279,37 +287,66 @@ export const campaignReport = call({
 });
 
 export const optOutRow = z.object({
+  id: z.number(),
+  /** Masked as the store's setting says. */
   mobile: z.string(),
+  /** A customer of the caller's stores with this number, '' when none. */
   customerName: z.string(),
   /** 'reply' (T/TD/退订/R), 'staff'. */
   source: z.enum(['reply', 'staff']),
   sourceName: z.string(),
-  /** The reply text or the staff member's note. */
+  /** The reply text or the staff member's reason. */
   note: z.string(),
+  /** Who recorded it (staff), '' for a reply. */
+  createdBy: z.string(),
   createdAt: z.string(),
 });
 
 export const optOutList = call({
   method: 'GET',
   path: '/sms/opt-outs',
-  summary: '已退订营销短信的号码',
-  input: z.object({ keyword: text('关键词', { max: 20 }).default(''), page, pageSize }),
-  answer: z.object({ total: z.number(), list: z.array(optOutRow) }),
+  summary: '退订名单：已退订营销短信的号码（客户回复或员工登记），可按手机号或姓名搜索',
+  input: z.object({
+    keyword: text('关键词', { max: 20 }).default(''),
+    source: oneOf('退订来源', ['reply', 'staff'] as const).optional(),
+    page,
+    pageSize,
+  }),
+  answer: z.object({
+    total: z.number(),
+    list: z.array(optOutRow),
+    /** Whether the caller may take numbers off the list (店长 and admins). */
+    canUndo: z.boolean(),
+  }),
 });
 
 export const markOptOut = call({
   method: 'POST',
   path: '/sms/opt-out',
-  summary: '员工登记退订（客户电话或到店要求不再接收营销短信）',
-  input: z.object({ customerId: id('客户'), note: text('备注', { max: 100 }).default('') }),
+  summary: '员工登记退订（客户电话或到店要求不再接收营销短信）：按客户或直接按手机号，须写原因',
+  input: z
+    .object({
+      customerId: id('客户').optional(),
+      mobile: mobile('手机号').optional(),
+      note: requiredText('退订原因', { max: 100 }),
+    })
+    .refine((value) => value.customerId !== undefined || value.mobile !== undefined, { message: '请填写要退订的手机号', path: ['mobile'] }),
   answer: z.object({ optedOut: z.boolean() }),
 });
 
 export const unmarkOptOut = call({
   method: 'DELETE',
   path: '/sms/opt-out',
-  summary: '取消退订（客户重新同意接收，须登记同意来源）',
-  input: z.object({ customerId: id('客户'), consentSource: oneOf('同意来源', CONSENT_SOURCES) }),
+  summary: '取消退订（仅店长和管理员；客户重新同意接收，须登记同意来源；写入操作日志）',
+  input: z
+    .object({
+      /** The row of the 退订名单. */
+      id: id('退订记录').optional(),
+      customerId: id('客户').optional(),
+      consentSource: oneOf('同意来源', CONSENT_SOURCES),
+      note: text('说明', { max: 100 }).default(''),
+    })
+    .refine((value) => value.id !== undefined || value.customerId !== undefined, { message: '请选择要取消退订的号码', path: ['id'] }),
   answer: z.object({ optedOut: z.boolean() }),
 });
 
@@ -338,6 +375,33 @@ export const saveSmsConsent = call({
   summary: '登记客户同意接收营销短信的来源',
   input: z.object({ customerId: id('客户'), consentSource: oneOf('同意来源', CONSENT_SOURCES) }),
   answer: customerSmsStatus,
+});
+
+export const consentRow = z.object({
+  customerId: z.number(),
+  customerName: z.string(),
+  /** Masked as the store's setting says. */
+  mobile: z.string(),
+  storeName: z.string(),
+  consentSource: z.enum(CONSENT_SOURCES),
+  consentSourceName: z.string(),
+  consentAt: z.string().nullable(),
+  /** Who recorded the source, '' when never recorded. */
+  recordedBy: z.string(),
+  optedOut: z.boolean(),
+});
+
+export const smsConsents = call({
+  method: 'GET',
+  path: '/sms/consents',
+  summary: '授权来源：每位客户同意接收营销短信的来源（到店登记 / 微信 / 电话确认 / 批量导入 / 未记录）与退订状态',
+  input: z.object({
+    keyword: text('关键词', { max: 20 }).default(''),
+    consentSource: oneOf('同意来源', CONSENT_SOURCES).optional(),
+    page,
+    pageSize,
+  }),
+  answer: z.object({ total: z.number(), list: z.array(consentRow) }),
 });
 
 /** Used by the widget to label what /sms/settings answers without importing zod. */

@@ -7,7 +7,7 @@
 export const HELP_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The areas articles are grouped under, in the order the help centre lists them. */
-export const HELP_AREAS = ['入门', '客户', '营销', '设置中心', '商城', '网络电话', '嵌入与对接'] as const;
+export const HELP_AREAS = ['入门', '客户', '营销', '保险', '设置中心', '商城', '网络电话', '嵌入与对接'] as const;
 export type HelpArea = (typeof HELP_AREAS)[number];
 
 /** Longest search text the help centre accepts. */

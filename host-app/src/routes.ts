@@ -165,6 +165,7 @@ export const sections: SectionRoute[] = [
       { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
       { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },
+      { path: '/home/organization/insuranceRates', title: '保险公司费率', showTab: true, permission: Permission.insurance, description: '各保险公司的商业险基准保费与系数，保险报价按此计算；总部管理员维护。', widget: { folder: 'insurance-rates', tag: 'garage-insurance-rates' } },
     ],
   },
   {

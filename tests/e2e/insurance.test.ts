@@ -4,11 +4,13 @@
  * and share the sheet, open the link logged out in a fresh browser context (read-only, mobile
  * masked), then mark the renewal 已续保; 保险分析 draws its charts.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { compulsoryPremium } from '../../contracts/insurance';
 import { startTestServer, type TestServer } from '../support/server';
+import { readXlsx } from '../support/import-files';
 import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
 
 let server: TestServer;
@@ -135,8 +137,13 @@ describe('保险', () => {
     expect(Number(await analysis.locator('[data-total="due"]').innerText())).toBeGreaterThan(0);
     expect(await analysis.locator('table.ranking tbody tr').count()).toBeGreaterThan(0);
     const download = page.waitForEvent('download');
-    await analysis.getByRole('button', { name: '导出 CSV' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^保险分析-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    await analysis.getByRole('button', { name: '导出 Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^保险分析-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    // The workbook says what the page says.
+    const sheets = await readXlsx(readFileSync((await file.path())!));
+    expect(sheets[0]!.rows.find((row) => row[0] === '到期保单')![1]).toBe(Number(await analysis.locator('[data-total="due"]').innerText()));
+    expect(sheets.map((sheet) => sheet.name)).toContain('员工排名');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -195,6 +195,7 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'sms-buy', attributes: () => ({ token }), ready: (page) => page.locator('garage-sms-buy [data-package]').first().waitFor() },
   { feature: 'diagnosis', attributes: () => ({ token }), ready: (page) => page.locator('garage-diagnosis [data-store] [data-metric]').first().waitFor() },
   { feature: 'kpi', attributes: () => ({ token }), ready: (page) => page.locator('garage-kpi [data-staff]').first().waitFor() },
+  { feature: 'insurance-rates', attributes: () => ({ token }), ready: (page) => page.locator('garage-insurance-rates [data-insurer]').first().waitFor() },
   { feature: 'version-notice', attributes: () => ({ 'poll-seconds': '1' }), ready: (page) => page.locator('garage-version-notice [role="dialog"]').waitFor() },
   { feature: 'workbench', attributes: () => ({ token }), ready: (page) => page.locator('garage-workbench [data-task]').first().waitFor() },
   { feature: 'big-screen', attributes: () => ({ token }), ready: (page) => page.locator('garage-big-screen [data-chart="trend"] svg').waitFor() },

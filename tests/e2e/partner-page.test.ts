@@ -66,6 +66,7 @@ const ELEMENTS: ElementCase[] = [
   { tag: 'garage-sms-buy', feature: 'sms-buy', ready: '[data-package]' },
   { tag: 'garage-data-report', feature: 'data-report', ready: '[data-chart="figures"] svg' },
   { tag: 'garage-customer-analysis', feature: 'customer-analysis', ready: '[data-chart="spend"] svg' },
+  { tag: 'garage-insurance-rates', feature: 'insurance-rates', ready: '[data-insurer]' },
   { tag: 'garage-user-auth', feature: 'user-auth', ready: '[data-username]' },
   { tag: 'garage-system-settings', feature: 'system-settings', ready: 'ul.rows[aria-busy="false"]' },
   { tag: 'garage-customer-operations', feature: 'customer-operations', ready: '[data-stage]' },

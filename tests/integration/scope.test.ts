@@ -42,6 +42,8 @@ interface Foreign {
   smsCampaign: number[];
   /** 企业微信 external contacts (external_userid) of the chain, or bound to customers of other stores. */
   wecomContact: string[];
+  /** 退订名单 rows (chain-wide; the id of DELETE /sms/opt-out). */
+  smsOptOut: number[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
   secrets: string[];
 }
@@ -59,7 +61,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], wecomContact: ['x'], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], wecomContact: ['x'], smsOptOut: [1], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -82,6 +84,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (field === 'templateId' && path.includes('/sms/')) return one(foreign.smsTemplate);
   if (field === 'parentId' && path.includes('metrics/tree')) return one(foreign.metricNode);
   if (/^ids?$/.test(field)) {
+    if (path.includes('/sms/opt-out')) return one(foreign.smsOptOut);
     if (path.includes('/mall/order')) return one(foreign.order);
     if (path.includes('/potential')) return one(foreign.lead);
     if (path.includes('metrics/tree')) return one(foreign.metricNode);
@@ -153,6 +156,7 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
         SELECT w.external_userid AS id FROM wecom_contact w LEFT JOIN customer c ON c.id = w.customer_id
          WHERE w.chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR c.store_id <> ${ownStore ?? null}::int) ORDER BY 1`)
     ).map((row) => row.id),
+    smsOptOut: sameChain ? [] : await ids(sql`SELECT id FROM sms_opt_out WHERE chain_id = ${chainId} ORDER BY id`),
     secrets: [...new Set(secrets)],
   };
 }

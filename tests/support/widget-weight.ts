@@ -76,6 +76,8 @@ export const WIDGET_CASES: WidgetCase[] = [
   // Issue 17: 数据报表 and 客户分析 (ECharts in its own chunk, measured apart).
   { tag: 'garage-data-report', feature: 'data-report', budget: 90 * KB, signedIn: true, separately: /\/chunks\/echarts-[\w-]+\.js$/ },
   { tag: 'garage-customer-analysis', feature: 'customer-analysis', budget: 90 * KB, signedIn: true, separately: /\/chunks\/echarts-[\w-]+\.js$/ },
+  // 保险公司费率 (issue 16 leftovers).
+  { tag: 'garage-insurance-rates', feature: 'insurance-rates', budget: 90 * KB, signedIn: true },
 ];
 
 export interface LoadedFile {

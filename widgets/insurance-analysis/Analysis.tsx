@@ -3,9 +3,8 @@ import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
-import { session, toast, usePageData, useValue, type WidgetProps } from '../core';
+import { session, toast, useBusyAction, usePageData, useValue, type WidgetProps } from '../core';
 import { addDays, addMonths, today as garageToday } from '../../contracts/dates';
-import { safeCell } from '../../contracts/rules/import';
 import { analysisApi, type Analysis } from './api';
 import { messages } from './messages';
 import type { ChartOption } from './charts';
@@ -83,23 +82,6 @@ function Chart({ charts, option, label, name }: { charts: Charts | null; option:
   );
 }
 
-/** The CSV of what the page shows; every text cell through safeCell (no formulas reach Excel). */
-function csvOf(data: Analysis): string {
-  const cell = (value: string | number) => {
-    const text = typeof value === 'number' ? String(value) : safeCell(value);
-    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines: (string | number)[][] = [
-    [...messages.csv.month], ...data.renewalByMonth.map((row) => [row.month, row.storeName, row.due, row.renewed, messages.percent(row.rate)]), [],
-    [...messages.csv.insurer], ...data.premiumsByInsurer.map((row) => [row.insurer, row.policies, messages.yuan(row.compulsoryFen), messages.yuan(row.commercialFen), messages.yuan(row.totalFen)]), [],
-    [...messages.csv.funnel], ...data.funnel.map((step) => [step.name, step.count]), [],
-    [...messages.csv.lost], ...data.lostReasons.map((row) => [row.reason, row.count]), [],
-    [...messages.csv.staff], ...data.staff.map((row) => [row.name, row.assigned, row.renewed, messages.percent(row.rate), messages.yuan(row.premiumFen)]),
-  ];
-  // The BOM makes Excel read the file as UTF-8 (Chinese stays readable).
-  return `\uFEFF${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
-}
-
 /**
  * 保险分析: renewal rate by month and store, premiums by insurer, the pipeline funnel, lost reasons
  * and the staff ranking for policies expiring in a date range. ECharts loads with this element only.
@@ -121,19 +103,13 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
   useEffect(() => void import('./charts').then(setCharts), []);
   useEffect(() => setOptions(data ? chartOptions(data) : null), [data]);
 
-  const exportCsv = () => {
-    if (!data) return;
-    const url = URL.createObjectURL(new Blob([csvOf(data)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = messages.csv.file(from, to);
-    link.hidden = true;
-    (container ?? document.body).append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast.success(messages.exported);
-  };
+  const [exporting, runExport] = useBusyAction();
+  /** The server builds the workbook (numbers as numbers, texts safe from formulas); the browser saves it. */
+  const exportXlsx = () =>
+    runExport(async () => {
+      await analysisApi.exportXlsx({ from, to, ...(storeId ? { storeIds: storeId } : {}) }, messages.xlsxFile(from, to), container);
+      toast.success(messages.exported);
+    });
 
   const totals = data?.totals;
   return (
@@ -143,7 +119,7 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
           <h2>{messages.title}</h2>
           <p className="muted">{messages.subtitle}</p>
         </div>
-        <sl-button size="small" disabled={!data} onClick={exportCsv}><sl-icon slot="prefix" name="download"></sl-icon>{messages.export}</sl-button>
+        <sl-button size="small" disabled={!data} loading={exporting} onClick={exportXlsx}><sl-icon slot="prefix" name="download"></sl-icon>{messages.export}</sl-button>
       </header>
       <div className="filters">
         <sl-input size="small" type="date" label={messages.from} value={from} onsl-change={(event: Event) => setFrom(inputValue(event))}></sl-input>

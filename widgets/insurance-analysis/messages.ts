@@ -8,7 +8,7 @@ export const messages = {
   to: '到',
   store: '门店',
   anyStore: '全部门店',
-  export: '导出 CSV',
+  export: '导出 Excel',
   exported: '已导出',
   loadFailed: '保险分析加载失败',
   retry: '重试',
@@ -32,12 +32,5 @@ export const messages = {
   percent: (rate: number) => `${(rate * 100).toFixed(1)}%`,
   money: formatMoney,
   yuan: (fen: number) => (fen / 100).toFixed(2),
-  csv: {
-    file: (from: string, to: string) => `保险分析-${from}-${to}.csv`,
-    month: ['月份', '门店', '到期保单', '已续保', '续保率'],
-    insurer: ['保险公司', '保单数', '交强险（元）', '商业险（元）', '合计（元）'],
-    funnel: ['跟进状态', '保单数'],
-    lost: ['战败原因', '保单数'],
-    staff: ['员工', '负责保单', '已续保', '续保率', '续保保费（元）'],
-  },
+  xlsxFile: (from: string, to: string) => `保险分析-${from}-${to}.xlsx`,
 } as const;

@@ -5,6 +5,7 @@ import { smsApi, type Audiences, type Settings, type Template } from './api';
 import { Composer } from './Composer';
 import { Campaigns } from './Campaigns';
 import { Templates } from './Templates';
+import { Consents, OptOuts } from './Compliance';
 import { messages } from './messages';
 
 export interface SmsMarketingProps {
@@ -12,8 +13,8 @@ export interface SmsMarketingProps {
   customerIds?: string;
 }
 
-type Tab = 'send' | 'templates' | 'records';
-const TABS: Tab[] = ['send', 'templates', 'records'];
+type Tab = 'send' | 'templates' | 'records' | 'optOuts' | 'consents';
+const TABS: Tab[] = ['send', 'templates', 'records', 'optOuts', 'consents'];
 
 /** What the page loads once: settings (signature, balance), templates, and the groups and saved conditions. */
 export interface SmsPageData {
@@ -29,7 +30,7 @@ function chosenCustomers(attribute: string | undefined): number[] {
   return [...new Set(raw.split(',').map((part) => Number(part.trim())).filter((id) => Number.isInteger(id) && id > 0))];
 }
 
-/** 短信营销: the tabs 发送短信 / 短信模板 / 发送记录 over one load of settings and templates. */
+/** 短信营销: the tabs 发送短信 / 短信模板 / 发送记录 / 退订名单 / 授权来源 over one load of settings and templates. */
 export function SmsMarketing({ customerIds, host }: SmsMarketingProps & WidgetProps) {
   const token = useValue(session.usertoken);
   const [tab, setTab] = useState<Tab>('send');
@@ -73,8 +74,12 @@ export function SmsMarketing({ customerIds, host }: SmsMarketingProps & WidgetPr
           <Composer data={data} chosen={chosen} startWith={startWith} host={host} onSent={showCampaign} onTemplatesChanged={load} />
         ) : tab === 'templates' ? (
           <Templates data={data} onChanged={load} onUse={useTemplate} />
-        ) : (
+        ) : tab === 'records' ? (
           <Campaigns opened={opened} onOpen={setOpened} />
+        ) : tab === 'optOuts' ? (
+          <OptOuts />
+        ) : (
+          <Consents />
         )}
       </section>
     </div>

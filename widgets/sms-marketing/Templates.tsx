@@ -3,7 +3,7 @@
  * dialog to create or edit one (variables inserted as chips, preview with the sample recipient).
  */
 import { useRef, useState } from 'react';
-import { DialogFooter, toast, useBusyAction, useDialogClose, useLazyDialogs } from '../core';
+import { DialogFooter, session, toast, useBusyAction, useDialogClose, useLazyDialogs, useValue } from '../core';
 import {
   composeSms,
   DAILY_MARKETING_LIMIT,
@@ -19,12 +19,12 @@ import {
   templateProblem,
   type SmsCategory,
 } from '../../contracts/sms';
-import { smsApi, type Template } from './api';
+import { complianceApi, smsApi, type Template } from './api';
 import { messages } from './messages';
 import type { SmsPageData } from './SmsMarketing';
 import { fullTime } from './when';
 
-type Dialog = { type: 'edit'; template: Template | null } | { type: 'remove'; template: Template };
+type Dialog = { type: 'edit'; template: Template | null } | { type: 'remove'; template: Template } | { type: 'reject'; template: Template };
 const inputValue = (event: { target: EventTarget | null }) => (event.target as HTMLInputElement).value;
 /** Approval chip colours (the shared .st states). */
 export const APPROVAL_LOOK = { approved: 'delivered', pending: 'paused', rejected: 'failed' } as const;
@@ -43,6 +43,15 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
   const limitIssue = Number.isInteger(limitNumber) && limitNumber >= DAILY_MARKETING_LIMIT.min && limitNumber <= DAILY_MARKETING_LIMIT.max ? null : messages.limitRange(DAILY_MARKETING_LIMIT.min, DAILY_MARKETING_LIMIT.max);
   const unchanged = typedSignature === settings.signature && limitNumber === settings.dailyMarketingLimit;
   const shown = templates.filter((each) => !filter || each.category === filter);
+  const isAdmin = useValue(session.isAdmin);
+  const [reviewing, review] = useBusyAction();
+  /** 通过 / 提交审核 answer at once; 驳回 asks for the reason in a dialog. */
+  const decide = (template: Template, action: 'approve' | 'submit') =>
+    review(async () => {
+      const changed = action === 'approve' ? await complianceApi.review(template.id, true, '') : await complianceApi.submit(template.id);
+      toast.success(action === 'approve' ? messages.approved(changed.name) : messages.submitted(changed.name));
+      onChanged();
+    });
 
   const saveSignature = () =>
     run(async () => {
@@ -74,6 +83,7 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
         {signature.trim() && signatureIssue ? <p className="problem" role="alert">{signatureIssue}</p> : limitIssue ? <p className="problem" role="alert">{limitIssue}</p> : <p className="muted small">{messages.signatureHelp}</p>}
       </section>
 
+      {settings.requiresApproval ? <p className="note info">{messages.reviewHelp}</p> : null}
       <div className="toolbar">
         <ul className="chips" aria-label={messages.category}>
           {(['', ...SMS_CATEGORIES] as const).map((each) => (
@@ -108,9 +118,18 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
                 <span className="meta">
                   <span>{messages.templateVariables}：{variables.length ? variables.map((variable) => `{${variable}}`).join(' ') : messages.noVariables}</span>
                   <span>{messages.updatedAt(fullTime(template.updatedAt))}</span>
-                  {template.status === 'rejected' && template.reviewNote ? <span className="reason">{template.reviewNote}</span> : null}
+                  {template.status === 'rejected' && template.reviewNote ? <span className="reason">{messages.rejectedBecause(template.reviewNote)}</span> : null}
                 </span>
                 <span className="actions">
+                  {settings.requiresApproval && isAdmin && template.status === 'pending' ? (
+                    <>
+                      <sl-button size="small" variant="text" disabled={reviewing} onClick={() => decide(template, 'approve')}>{messages.approve}</sl-button>
+                      <sl-button size="small" variant="text" className="danger" disabled={reviewing} onClick={() => setDialog({ type: 'reject', template })}>{messages.reject}</sl-button>
+                    </>
+                  ) : null}
+                  {settings.requiresApproval && template.status === 'rejected' ? (
+                    <sl-button size="small" variant="text" disabled={reviewing} onClick={() => decide(template, 'submit')}>{messages.submitReview}</sl-button>
+                  ) : null}
                   <sl-button size="small" variant="text" disabled={template.status !== 'approved'} onClick={() => onUse(template)}>{messages.useTemplate}</sl-button>
                   <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'edit', template })}>{messages.edit}</sl-button>
                   <sl-button size="small" variant="text" className="danger" onClick={() => setDialog({ type: 'remove', template })}>{messages.remove}</sl-button>
@@ -125,6 +144,7 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
         <TemplateDialog template={dialog.template} signature={settings.signature} requiresApproval={settings.requiresApproval} onClose={closeIf('edit')} onSaved={onChanged} />
       ) : null}
       {partsReady && dialog?.type === 'remove' ? <RemoveDialog template={dialog.template} onClose={closeIf('remove')} onRemoved={onChanged} /> : null}
+      {partsReady && dialog?.type === 'reject' ? <RejectDialog template={dialog.template} onClose={closeIf('reject')} onRejected={onChanged} /> : null}
     </div>
   );
 }
@@ -218,6 +238,37 @@ function RemoveDialog({ template, onClose, onRemoved }: { template: Template; on
     <sl-dialog ref={ref} open label={messages.removeTitle}>
       <p>{messages.removeText(template.name)}</p>
       <DialogFooter confirmLabel={messages.remove} variant="danger" busy={busy} onConfirm={remove} onCancel={close} />
+    </sl-dialog>
+  );
+}
+
+function RejectDialog({ template, onClose, onRejected }: { template: Template; onClose(): void; onRejected(): void }) {
+  const ref = useDialogClose(onClose);
+  const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, run] = useBusyAction();
+  const close = () => (ref.current as { hide?: () => void } | null)?.hide?.();
+  const reject = () => {
+    setTried(true);
+    if (!note.trim()) return;
+    void run(async () => {
+      const changed = await complianceApi.review(template.id, false, note.trim());
+      toast.success(messages.rejected(changed.name));
+      onRejected();
+      close();
+    });
+  };
+  return (
+    <sl-dialog ref={ref} open label={messages.rejectTitle} class="sms-dialog">
+      <div className="form" style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+        <p>{messages.rejectText(template.name)}</p>
+        <label className="field">
+          {messages.rejectReason}
+          <input className="native" maxLength={100} value={note} onInput={(event) => setNote(inputValue(event))} />
+        </label>
+        {tried && !note.trim() ? <p className="problem" role="alert">{messages.needRejectReason}</p> : null}
+      </div>
+      <DialogFooter confirmLabel={messages.reject} variant="danger" busy={busy} onConfirm={reject} onCancel={close} />
     </sl-dialog>
   );
 }

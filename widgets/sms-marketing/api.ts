@@ -3,7 +3,7 @@ import { http } from '../core';
 import type * as calls from '../../contracts/api/sms';
 import type { AnswerOf, InputOf } from '../../contracts/api/route';
 import type { conditionOptions } from '../../contracts/api/customer';
-import type { RecipientState, SmsCategory } from '../../contracts/sms';
+import type { ConsentSource, RecipientState, SmsCategory } from '../../contracts/sms';
 
 export type Settings = AnswerOf<typeof calls.getSmsSettings>;
 export type Template = AnswerOf<typeof calls.smsTemplates>[number];
@@ -39,4 +39,22 @@ export const smsApi = {
   resume: (id: number) => http.main.post<Campaign>('/sms/campaign/resume', { id }),
   cancel: (id: number) => http.main.post<Campaign>('/sms/campaign/cancel', { id }),
   report: (id: number) => http.main.get<Report>('/sms/campaign/report', { params: { id }, silent: true }),
+};
+
+export type OptOutPage = AnswerOf<typeof calls.optOutList>;
+export type OptOut = OptOutPage['list'][number];
+export type ConsentPage = AnswerOf<typeof calls.smsConsents>;
+export type ConsentRow = ConsentPage['list'][number];
+
+/** 退订名单, 授权来源 and 提交审核 (server/src/routes/sms.ts). */
+export const complianceApi = {
+  optOuts: (query: { keyword: string; source?: 'reply' | 'staff'; page: number }) =>
+    http.main.get<OptOutPage>('/sms/opt-outs', { params: { ...query, pageSize: 20 }, silent: true }),
+  markOptOut: (mobile: string, note: string) => http.main.post<{ optedOut: boolean }>('/sms/opt-out', { mobile, note }),
+  undoOptOut: (id: number, consentSource: ConsentSource, note: string) => http.main.delete<{ optedOut: boolean }>('/sms/opt-out', { params: { id, consentSource, note } }),
+  consents: (query: { keyword: string; consentSource?: ConsentSource; page: number }) =>
+    http.main.get<ConsentPage>('/sms/consents', { params: { ...query, pageSize: 20 }, silent: true }),
+  saveConsent: (customerId: number, consentSource: ConsentSource) => http.main.put<AnswerOf<typeof calls.saveSmsConsent>>('/sms/consent', { customerId, consentSource }),
+  review: (id: number, approved: boolean, note: string) => http.main.post<Template>('/sms/template/review', { id, approved, note }),
+  submit: (id: number) => http.main.post<Template>('/sms/template/submit', { id }),
 };

@@ -119,7 +119,26 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 .figures dd small { font-size: 12px; font-weight: 400; color: var(--sl-color-neutral-600); margin-left: 4px; }
 .chart { width: 100%; height: 260px; }
 
+/* 退订名单 / 授权来源 */
+.compliance { display: flex; flex-direction: column; gap: 12px; }
+.filters { display: flex; gap: 8px; flex-wrap: wrap; align-items: center; flex: 1 1 auto; min-width: 0; }
+input.search { flex: 0 1 260px; }
+label.field.inline { flex-direction: row; }
+.optout { display: grid; grid-template-columns: minmax(140px, 1fr) 110px minmax(140px, 1.4fr) 170px 110px; gap: 10px; align-items: center; font-size: 13px; }
+.consent { display: grid; grid-template-columns: minmax(160px, 1.2fr) 150px minmax(140px, 1fr) 70px; gap: 10px; align-items: center; font-size: 13px; }
+.optout.titles, .consent.titles { font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); border-radius: var(--sl-border-radius-large) var(--sl-border-radius-large) 0 0; }
+.optout .who, .consent .who { display: flex; flex-direction: column; min-width: 0; }
+.optout .who strong, .consent .who strong { color: var(--sl-color-neutral-900); }
+.optout .why { color: var(--sl-color-neutral-800); word-break: break-all; }
+
 @container sms-marketing (max-width: 720px) {
+  .optout.titles, .consent.titles { display: none; }
+  .optout { grid-template-columns: 1fr auto; grid-template-areas: 'who src' 'why why' 'at actions'; gap: 4px 8px; }
+  .optout .who { grid-area: who; } .optout .src { grid-area: src; justify-self: end; } .optout .why { grid-area: why; }
+  .optout .at { grid-area: at; } .optout .actions { grid-area: actions; }
+  .consent { grid-template-columns: 1fr auto; grid-template-areas: 'who flag' 'source at'; gap: 4px 8px; }
+  .consent .who { grid-area: who; } .consent .flag { grid-area: flag; justify-self: end; } .consent label { grid-area: source; } .consent .at { grid-area: at; justify-self: end; }
+  input.search { flex: 1 1 100%; }
   .composer { grid-template-columns: minmax(0, 1fr); }
   .campaign.titles, .recipient.titles { display: none; }
   .campaign { grid-template-columns: 1fr auto; grid-template-areas: 'who state' 'progress progress' 'when when' 'actions actions'; gap: 6px 8px; }

@@ -87,6 +87,8 @@ describe('search', () => {
     ['目标', 'metrics-tree'],
     ['ERP', 'system-settings'],
     ['erp', 'system-settings'],
+    ['续保', 'insurance'],
+    ['保险公司费率', 'insurance'],
   ];
   for (const [word, slug] of FIRST) {
     it(`finds 「${word}」 in ${slug} first`, async () => {

@@ -14,7 +14,7 @@ import { maskMobile } from '../../../contracts/rules/mobile';
 import {
   COMPULSORY_LIMITS_2020, INSURANCE_MESSAGES, LOST_REASONS, RENEWAL_BUCKET_DAYS, RENEWAL_MESSAGES as MSG, RENEWAL_STATE_NAMES,
   classSeatsProblem, commercialPremium, compulsoryPremiumOf, displacementProblem, familyClassFor, regionGroupOf, renewalProblem, termProblem,
-  vehicleClassOf, vehicleTax, type InsurerTariff,
+  vehicleClassOf, vehicleTax, type InsurerTariff, INSURER_RATE_MESSAGES, insurerTableProblem,
 } from '../../../contracts/insurance';
 import { hasPermission } from '../auth/context';
 import { sql, type Queryable } from '../db/database';
@@ -26,6 +26,7 @@ import { rulesOf } from '../repositories/customer-operations';
 import { ownsStore, staffOf } from '../repositories/potential';
 import { settingsOf } from '../repositories/settings';
 import * as repo from '../repositories/insurance';
+import { analysisXlsx } from '../insurance/analysis-xlsx';
 
 const READ = { config: { permission: Permission.insurance } };
 const QUOTE = { config: { permission: Permission.insurance, entitlement: 'insurance_quote' as const } };
@@ -248,7 +249,7 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     return ok({ storeName: quote.storeName, storePhone: quote.storePhone, createdAt: quote.createdAt, expiresAt: quote.expiresAt, ...sheetAnswer(quote, false) });
   });
 
-  serve(app, calls.analysis, ANALYSIS, async (input, request) => {
+  const analysisAnswer = async (input: ParsedInputOf<typeof calls.analysis>, request: FastifyRequest): Promise<AnswerOf<typeof calls.analysis>> => {
     if (input.to < input.from) throw bad('结束日期不能早于开始日期');
     if (input.to > addDays(addMonths(input.from, 24), -1)) throw bad('日期区间不能超过两年');
     const [data, stores] = await Promise.all([repo.analysisOf(db, request.scope, input), storesOf(request)]);
@@ -256,7 +257,7 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     const count = (state: string) => data.funnel.find((row) => row.state === state)?.n ?? 0;
     const due = data.funnel.reduce((sum, row) => sum + row.n, 0);
     const renewed = count('renewed');
-    return ok({
+    return {
       renewalByMonth: data.byMonth.map((row) => ({ ...row, rate: rate(row.renewed, row.due) })),
       premiumsByInsurer: data.byInsurer.map((row) => ({ ...row, totalFen: row.compulsoryFen + row.commercialFen })),
       funnel: (['pending', 'contacted', 'quoted', 'renewed', 'lost'] as const).map((state) => ({ state, name: RENEWAL_STATE_NAMES[state], count: count(state) })),
@@ -264,24 +265,75 @@ export default async function insuranceRoutes(app: FastifyInstance) {
       staff: data.staff.map((row) => ({ ...row, rate: rate(row.renewed, row.assigned) })),
       totals: { due, renewed, lost: count('lost'), rate: rate(renewed, due), premiumFen: data.staff.reduce((sum, row) => sum + row.premiumFen, 0) },
       stores,
-    });
+    };
+  };
+
+  serve(app, calls.analysis, ANALYSIS, async (input, request) => ok(await analysisAnswer(input, request)));
+
+  serve(app, calls.analysisExport, ANALYSIS, async (input, request, reply) => {
+    const data = await analysisAnswer(input, request);
+    const chosen = input.storeIds?.length ? data.stores.filter((store) => input.storeIds!.includes(store.id)).map((store) => store.name) : [];
+    const bytes = await analysisXlsx(data, { from: input.from, to: input.to, storeNames: chosen });
+    const fileName = `保险分析-${input.from}-${input.to}.xlsx`;
+    reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    reply.header('content-disposition', `attachment; filename="insurance-analysis.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`);
+    reply.header('cache-control', 'no-store');
+    return reply.send(bytes);
   });
+
+  /** The insurer table is the chain's: only an admin of every store (总部管理员) changes it. */
+  const mayEditRates = (request: FastifyRequest) => request.auth.isAdmin && request.auth.dataScope === 1;
 
   serve(app, calls.insurerSettings, READ, async (_input, request) => {
     const { insurers, version } = await repo.insurersOf(db, request.auth.chainId);
-    return ok({ insurers, version, canEdit: hasPermission(request.auth, Permission.settingsCentre) });
+    return ok({ insurers, version, canEdit: mayEditRates(request) });
   });
 
   serve(app, calls.saveInsurerSettings, SETTINGS, async (input, request) => {
-    const codes = input.insurers.map((insurer) => insurer.code);
-    if (new Set(codes).size !== codes.length) throw bad('保险公司代码不能重复');
+    if (!mayEditRates(request)) throw new ApiError(Code.forbidden, INSURER_RATE_MESSAGES.hqOnly);
+    const insurers = input.insurers.map((insurer) => ({ ...insurer, name: insurer.name.trim() })) as InsurerTariff[];
+    const problem = insurerTableProblem(insurers);
+    if (problem) throw bad(problem);
     return ok(
       await db.transaction(async (tx) => {
-        const version = await repo.saveInsurers(tx, request.auth.chainId, input.insurers as InsurerTariff[], input.version, request.auth.userId);
+        const before = await repo.insurersOf(tx, request.auth.chainId);
+        const version = await repo.saveInsurers(tx, request.auth.chainId, insurers, input.version, request.auth.userId);
         if (version === undefined) throw new ApiError(Code.conflict, MSG.changedByOthers);
-        await audit(tx, request, { action: 'insurance.insurers', targetId: null, targetName: '保险公司设置', detail: { insurers: input.insurers.map((insurer) => insurer.name) }, storeIds: [] });
+        await audit(tx, request, {
+          action: 'insurance.insurers',
+          targetId: null,
+          targetName: '保险公司费率',
+          detail: { version, insurers: insurers.map((insurer) => insurer.name), changes: rateChanges(before.insurers, insurers) },
+          storeIds: [],
+        });
         return { version };
       }),
     );
   });
+}
+
+/** JSON with object keys sorted (jsonb gives them back in its own order). */
+const stable = (value: unknown): string =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stable((value as Record<string, unknown>)[key])}`).join(',')}}`
+    : JSON.stringify(value);
+
+/** What the audit log keeps of a save: per insurer, added / removed / the fields that changed (old → new). */
+function rateChanges(before: InsurerTariff[], after: InsurerTariff[]) {
+  const old = new Map(before.map((insurer) => [insurer.code, insurer]));
+  const changes: { code: string; name: string; change: 'added' | 'removed' | 'changed'; fields?: Record<string, [unknown, unknown]> }[] = [];
+  for (const insurer of after) {
+    const previous = old.get(insurer.code);
+    if (!previous) {
+      changes.push({ code: insurer.code, name: insurer.name, change: 'added' });
+      continue;
+    }
+    const fields: Record<string, [unknown, unknown]> = {};
+    for (const key of Object.keys(insurer) as (keyof InsurerTariff)[]) {
+      if (stable(previous[key]) !== stable(insurer[key])) fields[key] = [previous[key], insurer[key]];
+    }
+    if (Object.keys(fields).length > 0) changes.push({ code: insurer.code, name: insurer.name, change: 'changed', fields });
+  }
+  for (const insurer of before) if (!after.some((each) => each.code === insurer.code)) changes.push({ code: insurer.code, name: insurer.name, change: 'removed' });
+  return changes;
 }

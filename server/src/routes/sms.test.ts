@@ -342,7 +342,7 @@ describe('tenancy and malformed input', () => {
     expect(foreign.msg).toContain('模板不存在');
     const otherStore = await send(frontdesk, { templateId: template('取车通知').id, audience: { kind: 'customers', customerIds: [storeCustomers[0]!.id] } });
     expect(otherStore.msg).toContain('没有可发送的手机号');
-    const optOut = await server.call('POST', '/sms/opt-out', { token: hxAdmin, body: { customerId: storeCustomers[0]!.id } });
+    const optOut = await server.call('POST', '/sms/opt-out', { token: hxAdmin, body: { customerId: storeCustomers[0]!.id, note: '电话要求' } });
     expect(optOut.msg).toContain('不在你的数据范围内');
   });
 

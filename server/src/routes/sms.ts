@@ -21,6 +21,8 @@ import {
   SMS_CATEGORY_LABELS,
   TEMPLATE_STATUS_LABELS,
   DAILY_MARKETING_LIMIT,
+  mayUndoOptOut,
+  OPT_OUT_SOURCE_LABELS,
   CONVERSION_DAYS,
   type CampaignState,
   type ConsentSource,
@@ -214,13 +216,30 @@ export default async function smsRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.reviewSmsTemplate, SMS_ADMIN, async ({ id, approved, note }, request) => {
-    await findTemplate(request, id);
+    const template = await findTemplate(request, id);
+    if (!approved && !note.trim()) throw refuse.badInput('驳回时请填写驳回原因');
+    const row = await app.db.transaction(async (tx) => {
+      // Only a template still waiting: a second reviewer, or an edit meanwhile, must not be overwritten.
+      const updated = await tx.one<TemplateRow>(sql`
+        UPDATE sms_template SET status = ${approved ? 'approved' : 'rejected'}, review_note = ${approved ? '' : note.trim()}, updated_at = now()
+         WHERE chain_id = ${request.scope.chainId} AND id = ${id} AND status = 'pending' RETURNING ${TEMPLATE_COLUMNS}`);
+      if (!updated) throw refuse.conflict(`该模板已被他人修改（当前：${TEMPLATE_STATUS_LABELS[template.status]}），请刷新后再审核`);
+      await audit(tx, request, 'sms.template.review', id, `短信模板：${updated.name}`, { approved, note });
+      return updated;
+    });
+    return ok(templateAnswer(row));
+  });
+
+  serve(app, calls.submitSmsTemplate, SMS, async ({ id }, request) => {
+    const template = await findTemplate(request, id);
+    if (!provider.requiresApproval) throw refuse.badInput('当前短信通道不需要审核模板');
     const row = await app.db.transaction(async (tx) => {
       const updated = await tx.one<TemplateRow>(sql`
-        UPDATE sms_template SET status = ${approved ? 'approved' : 'rejected'}, review_note = ${note}, updated_at = now()
-         WHERE chain_id = ${request.scope.chainId} AND id = ${id} RETURNING ${TEMPLATE_COLUMNS}`);
-      await audit(tx, request, 'sms.template.review', id, `短信模板：${updated!.name}`, { approved, note });
-      return updated!;
+        UPDATE sms_template SET status = 'pending', updated_at = now()
+         WHERE chain_id = ${request.scope.chainId} AND id = ${id} AND status = 'rejected' RETURNING ${TEMPLATE_COLUMNS}`);
+      if (!updated) throw refuse.conflict(`该模板${TEMPLATE_STATUS_LABELS[template.status]}，无需提交审核`);
+      await audit(tx, request, 'sms.template.submit', id, `短信模板：${updated.name}`, { previousNote: template.reviewNote });
+      return updated;
     });
     return ok(templateAnswer(row));
   });
@@ -294,7 +313,7 @@ export default async function smsRoutes(app: FastifyInstance) {
     const storeId = request.scope.defaultStoreId();
     if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再发送');
     const template = await findTemplate(request, input.templateId);
-    if (template.status !== 'approved') throw refuse.badInput(template.status === 'pending' ? '该模板正在审核中，审核通过后才能发送' : '该模板未通过审核，请修改后重新提交');
+    if (template.status !== 'approved') throw refuse.badInput(template.status === 'pending' ? '该模板待审核，审核通过后才能发送' : `该模板已被驳回${template.reviewNote ? `（${template.reviewNote}）` : ''}，请修改后重新提交审核`);
     const signature = await signatureOf(request.scope.chainId);
     const now = clock.now();
     const requested = input.sendAt ? new Date(input.sendAt) : now;
@@ -452,13 +471,23 @@ export default async function smsRoutes(app: FastifyInstance) {
     return customer;
   };
 
-  serve(app, calls.optOutList, SMS, async ({ keyword, page, pageSize }, request) => {
+  const like = (keyword: string) => `%${keyword.replace(/[%_\\]/g, '')}%`;
+
+  serve(app, calls.optOutList, SMS, async ({ keyword, source, page, pageSize }, request) => {
     const chainId = request.scope.chainId;
-    const match = keyword ? sql`AND (o.mobile LIKE ${`%${keyword.replace(/[%_\\]/g, '')}%`} OR c.name LIKE ${`%${keyword.replace(/[%_\\]/g, '')}%`})` : sql``;
-    const from = sql`sms_opt_out o LEFT JOIN LATERAL (SELECT name FROM customer c WHERE c.chain_id = o.chain_id AND c.mobile = o.mobile ORDER BY c.id LIMIT 1) c ON TRUE WHERE o.chain_id = ${chainId} ${match}`;
+    const match = keyword ? sql`AND (o.mobile LIKE ${like(keyword)} OR c.name LIKE ${like(keyword)})` : sql``;
+    const bySource = source ? sql`AND o.source = ${source}` : sql``;
+    // A number is seen by staff of a store that has it as a customer, by whoever recorded it, and by
+    // chain-wide users (admins); the name shown is a customer of the caller's own stores.
+    const wide = request.auth.isAdmin || request.auth.dataScope === 1;
+    const from = sql`sms_opt_out o
+      LEFT JOIN LATERAL (SELECT c.name FROM customer c WHERE ${request.scope.storeRows('c')} AND c.mobile = o.mobile ORDER BY c.id LIMIT 1) c ON TRUE
+      LEFT JOIN app_user u ON u.id = o.created_by
+      WHERE o.chain_id = ${chainId} AND (c.name IS NOT NULL OR o.created_by = ${request.auth.userId} OR ${wide}::boolean) ${match} ${bySource}`;
     const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from}`);
-    const rows = await app.db.rows<{ mobile: string; customerName: string | null; source: 'reply' | 'staff'; note: string; createdAt: string }>(sql`
-      SELECT o.mobile, c.name AS "customerName", o.source, o.note, o.created_at AS "createdAt" FROM ${from} ORDER BY o.created_at DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+    const rows = await app.db.rows<{ id: number; mobile: string; customerName: string | null; source: 'reply' | 'staff'; note: string; createdBy: string | null; createdAt: string }>(sql`
+      SELECT o.id, o.mobile, c.name AS "customerName", o.source, o.note, COALESCE(NULLIF(u.nick_name, ''), u.username) AS "createdBy", o.created_at AS "createdAt"
+        FROM ${from} ORDER BY o.created_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
     const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
     return ok({
       total: total?.n ?? 0,
@@ -466,28 +495,56 @@ export default async function smsRoutes(app: FastifyInstance) {
         ...row,
         mobile: showPhone ? row.mobile : maskMobile(row.mobile),
         customerName: row.customerName ?? '',
-        sourceName: row.source === 'reply' ? '客户回复退订' : '员工登记',
+        createdBy: row.createdBy ?? '',
+        sourceName: OPT_OUT_SOURCE_LABELS[row.source],
       })),
+      canUndo: mayUndoOptOut(request.auth.roles.map((role) => role.code)),
     });
   });
 
-  serve(app, calls.markOptOut, SMS, async ({ customerId, note }, request) => {
-    const customer = await findCustomer(request, customerId);
-    await app.db.transaction(async (tx) => {
-      await tx.run(sql`
-        INSERT INTO sms_opt_out (chain_id, mobile, source, note, created_by) VALUES (${request.scope.chainId}, ${customer.mobile}, 'staff', ${note}, ${request.auth.userId})
-        ON CONFLICT (chain_id, mobile) DO NOTHING`);
-      await audit(tx, request, 'sms.optout.mark', customerId, `退订营销短信：${customer.name}`, { note });
+  serve(app, calls.markOptOut, SMS, async ({ customerId, mobile, note }, request) => {
+    // By customer (scope-checked) or by a number the customer gave on the phone or at the counter.
+    const customer = customerId !== undefined ? await findCustomer(request, customerId) : null;
+    const number = customer?.mobile ?? mobile!;
+    if (!/^1[3-9]\d{9}$/.test(number)) throw refuse.badInput('该客户没有有效的手机号，无法登记退订');
+    const added = await app.db.transaction(async (tx) => {
+      const row = await tx.one<{ id: number }>(sql`
+        INSERT INTO sms_opt_out (chain_id, mobile, source, note, created_by) VALUES (${request.scope.chainId}, ${number}, 'staff', ${note}, ${request.auth.userId})
+        ON CONFLICT (chain_id, mobile) DO NOTHING RETURNING id`);
+      if (row) await audit(tx, request, 'sms.optout.mark', customer?.id ?? null, `退订营销短信：${customer?.name || maskMobile(number)}`, { note, mobile: maskMobile(number) });
+      return row !== null && row !== undefined;
     });
+    if (!added) throw refuse.conflict('该号码已在退订名单中');
     return ok({ optedOut: true });
   });
 
-  serve(app, calls.unmarkOptOut, SMS, async ({ customerId, consentSource }, request) => {
-    const customer = await findCustomer(request, customerId);
+  serve(app, calls.unmarkOptOut, SMS, async ({ id, customerId, consentSource, note }, request) => {
+    if (!mayUndoOptOut(request.auth.roles.map((role) => role.code))) throw refuse.forbidden('只有店长或管理员可以取消退订');
+    const customer = customerId !== undefined ? await findCustomer(request, customerId) : null;
+    const chainId = request.scope.chainId;
+    const optOut = await app.db.one<{ id: number; mobile: string; source: string; note: string }>(
+      id !== undefined
+        ? sql`SELECT id, mobile, source, note FROM sms_opt_out WHERE chain_id = ${chainId} AND id = ${id}`
+        : sql`SELECT id, mobile, source, note FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ${customer!.mobile}`,
+    );
+    if (!optOut) {
+      if (customer) return ok({ optedOut: false });
+      throw refuse.notFound('退订记录不存在或已被他人取消');
+    }
+    // The customers of the caller's stores with that number get the consent source recorded.
+    const owners = customer ? [customer] : await app.db.rows<{ id: number; name: string }>(sql`SELECT c.id, c.name FROM customer c WHERE ${request.scope.storeRows('c')} AND c.mobile = ${optOut.mobile}`);
+    const wide = request.auth.isAdmin || request.auth.dataScope === 1;
+    if (!customer && owners.length === 0 && !wide) throw refuse.notFound('退订记录不存在或不在你的数据范围内');
     await app.db.transaction(async (tx) => {
-      await tx.run(sql`DELETE FROM sms_opt_out WHERE chain_id = ${request.scope.chainId} AND mobile = ${customer.mobile}`);
-      await saveConsent(tx, request, customerId, consentSource);
-      await audit(tx, request, 'sms.optout.unmark', customerId, `恢复接收营销短信：${customer.name}`, { consentSource });
+      const removed = await tx.run(sql`DELETE FROM sms_opt_out WHERE chain_id = ${chainId} AND id = ${optOut.id}`);
+      if (removed === 0) throw refuse.conflict('该号码已被他人取消退订');
+      for (const owner of owners) await saveConsent(tx, request, owner.id, consentSource);
+      await audit(tx, request, 'sms.optout.unmark', owners[0]?.id ?? null, `恢复接收营销短信：${owners[0]?.name || maskMobile(optOut.mobile)}`, {
+        consentSource,
+        note,
+        mobile: maskMobile(optOut.mobile),
+        was: { source: optOut.source, note: optOut.note },
+      });
     });
     return ok({ optedOut: false });
   });
@@ -518,6 +575,31 @@ export default async function smsRoutes(app: FastifyInstance) {
       dailyLimit: (await settingOf(app.db, chainId))?.dailyMarketingLimit ?? DAILY_MARKETING_LIMIT.default,
     };
   };
+
+  serve(app, calls.smsConsents, SMS, async ({ keyword, consentSource, page, pageSize }, request) => {
+    const chainId = request.scope.chainId;
+    const match = keyword ? sql`AND (c.mobile LIKE ${like(keyword)} OR c.name LIKE ${like(keyword)})` : sql``;
+    const bySource = consentSource ? (consentSource === 'unknown' ? sql`AND (s.source IS NULL OR s.source = 'unknown')` : sql`AND s.source = ${consentSource}`) : sql``;
+    const from = sql`customer c JOIN garage g ON g.id = c.store_id LEFT JOIN sms_consent s ON s.customer_id = c.id LEFT JOIN app_user u ON u.id = s.recorded_by WHERE ${request.scope.storeRows('c')} AND c.mobile <> '' ${match} ${bySource}`;
+    const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from}`);
+    const rows = await app.db.rows<{ customerId: number; customerName: string; mobile: string; storeName: string; source: ConsentSource | null; consentAt: string | null; recordedBy: string | null; optedOut: boolean }>(sql`
+      SELECT c.id AS "customerId", c.name AS "customerName", c.mobile, g.name AS "storeName", s.source, s.recorded_at AS "consentAt",
+             COALESCE(NULLIF(u.nick_name, ''), u.username) AS "recordedBy",
+             EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.chain_id = ${chainId} AND o.mobile = c.mobile) AS "optedOut"
+        FROM ${from}
+        ORDER BY s.recorded_at DESC NULLS LAST, c.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+    const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
+    return ok({
+      total: total?.n ?? 0,
+      list: rows.map(({ source, ...row }) => ({
+        ...row,
+        mobile: showPhone ? row.mobile : maskMobile(row.mobile),
+        consentSource: source ?? 'unknown',
+        consentSourceName: CONSENT_SOURCE_LABELS[source ?? 'unknown'],
+        recordedBy: row.recordedBy ?? '',
+      })),
+    });
+  });
 
   serve(app, calls.smsConsent, SMS, async ({ customerId }, request) => ok(await consentAnswer(request, await findCustomer(request, customerId))));
 

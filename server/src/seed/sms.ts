@@ -12,11 +12,13 @@ import type { DemoInfo } from './index';
 
 const SIGNATURES = ['【安途汽车】', '【华星汽车】'];
 
-const TEMPLATES: [string, SmsCategory, string, 'approved' | 'pending'][] = [
+/** Name, category, body, review state, and the carrier's reason for a rejected one. */
+const TEMPLATES: [string, SmsCategory, string, 'approved' | 'pending' | 'rejected', string?][] = [
   ['保养到期提醒', 'maintenance', '{称呼}您好，您的爱车{车牌}保养将于{保养到期日}到期，近期到{门店}保养可享工时 9 折，预约电话{门店电话}。', 'approved'],
   ['续保提醒', 'insurance', '{称呼}您好，您的爱车{车牌}车险将于{保险到期日}到期，到{门店}续保送全车精洗一次，详询{门店电话}。', 'approved'],
   ['春季保养节', 'marketing', '{门店}春季保养节：小保养套餐 299 元起，空调清洗免费检测，活动至本月底，详询{门店电话}。', 'approved'],
   ['生日关怀', 'marketing', '{称呼}，祝您生日快乐！生日当月到{门店}可免费领取精洗一次，期待您的光临。', 'pending'],
+  ['会员日特惠', 'marketing', '会员日全场工时 5 折，名额有限先到先得，详询{门店电话}。', 'rejected', '营销内容须写明活动时间和门店名称'],
   ['取车通知', 'notice', '{称呼}您好，您的爱车{车牌}已完工，请凭此短信到{门店}取车，如有疑问请致电{门店电话}。', 'approved'],
 ];
 
@@ -24,10 +26,10 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   for (const [index, chain] of demo.chains.entries()) {
     await db.run(sql`INSERT INTO sms_setting (chain_id, signature, daily_marketing_limit) VALUES (${chain.id}, ${SIGNATURES[index] ?? '【门店管家】'}, 1)`);
     await db.run(sql`DELETE FROM sms_template WHERE chain_id = ${chain.id}`);
-    for (const [name, category, body, status] of TEMPLATES) {
+    for (const [name, category, body, status, reviewNote = ''] of TEMPLATES) {
       await db.run(sql`
-        INSERT INTO sms_template (chain_id, name, kind, category, content, status)
-        VALUES (${chain.id}, ${name}, ${category === 'notice' ? 'notice' : 'marketing'}, ${category}, ${body}, ${status})`);
+        INSERT INTO sms_template (chain_id, name, kind, category, content, status, review_note)
+        VALUES (${chain.id}, ${name}, ${category === 'notice' ? 'notice' : 'marketing'}, ${category}, ${body}, ${status}, ${reviewNote})`);
     }
   }
 
