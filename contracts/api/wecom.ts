@@ -20,7 +20,7 @@ export const WECOM_SIDEBAR_PATH = '/sidebar';
 /** Who may frame the sidebar page, besides FRAME_ANCESTORS: WeCom's desktop and web clients. */
 export const WECOM_FRAME_ANCESTORS = ['https://work.weixin.qq.com', 'https://*.work.weixin.qq.com'];
 /** Where the sidebar page loads WeCom's JS-SDK from (jweixin and the wecom-jssdk). */
-export const WECOM_SCRIPT_SOURCES = ['https://res.wx.qq.com', 'https://wwcdn.weixin.qq.com'];
+export const WECOM_SCRIPT_SOURCES = ['https://res.wx.qq.com', 'https://open.work.weixin.qq.com', 'https://wwcdn.weixin.qq.com'];
 
 /** WeCom's external_userid: letters, digits, - and _ (wo… for WeChat users, wm… for others). */
 export const EXTERNAL_USERID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -83,7 +83,7 @@ describe('the WeCom sidebar page', () => {
       for (const page of ['/sidebar', '/sidebar?entry=single_chat_tools', '/sidebar/card']) {
         const csp = (await fetch(`${server.url}${page}`)).headers.get('content-security-policy') ?? '';
         expect(csp).toContain("frame-ancestors 'self' https://work.weixin.qq.com https://*.work.weixin.qq.com");
-        expect(csp).toContain("script-src 'self' https://res.wx.qq.com https://wwcdn.weixin.qq.com");
+        expect(csp).toContain("script-src 'self' https://res.wx.qq.com https://open.work.weixin.qq.com https://wwcdn.weixin.qq.com");
       }
       for (const page of ['/login', '/sidebarx']) {
         const csp = (await fetch(`${server.url}${page}`)).headers.get('content-security-policy') ?? '';

@@ -1,11 +1,5 @@
 /** The HTML of /sidebar (plugins/sidebar-page.ts): the page's own look, two elements, one script. */
 
-/** Where WeCom's JS-SDK scripts come from (widgets/wecom-contact/wecom-sdk.ts loads them). */
-export const WECOM_SCRIPT_ORIGINS = ['https://res.wx.qq.com', 'https://open.work.weixin.qq.com'];
-
-/** WeCom's web origins that may frame the sidebar, besides FRAME_ANCESTORS. */
-export const WECOM_FRAME_ANCESTORS = ['https://work.weixin.qq.com', 'https://*.work.weixin.qq.com'];
-
 export function sidebarHtml(): string {
   return `<!doctype html>
 <html lang="zh-CN">

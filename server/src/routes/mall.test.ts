@@ -64,7 +64,7 @@ describe('catalogue and prices', () => {
     expect(mine.current.edition).toMatchObject({ code: 'pro', name: '专业版', state: 'active', stateName: '使用中' });
     expect(mine.current.storeCount).toBe(3);
     expect(mine.current.addOns.find((addOn) => addOn.code === 'web_phone')).toMatchObject({ state: 'active' });
-    expect(mine.current.addOns.find((addOn) => addOn.code === 'customer_analysis')).toMatchObject({ state: 'none', stateName: '未开通' });
+    expect(mine.current.addOns.find((addOn) => addOn.code === 'customer_analysis')).toMatchObject({ state: 'active', stateName: '使用中' });
     expect(mine.canBuy).toBe(true);
     expect(mine.channels.map((channel) => channel.code)).toEqual(['wechat', 'alipay', 'dev']);
     expect(mine.editions.map((edition) => edition.name)).toEqual(['基础版', '专业版', '旗舰版']);
@@ -73,6 +73,7 @@ describe('catalogue and prices', () => {
     expect(theirs.current.edition).toMatchObject({ code: 'basic', name: '基础版' });
     expect(theirs.current.storeCount).toBe(2);
     expect(theirs.current.addOns.find((addOn) => addOn.code === 'web_phone')?.state).toBe('none');
+    expect(theirs.current.addOns.find((addOn) => addOn.code === 'customer_analysis')).toMatchObject({ state: 'none', stateName: '未开通' });
 
     // A store manager holds 商城与续费 but is no admin; front desk staff may look at the catalogue too.
     expect(await catalogue(tokens.manager)).toMatchObject({ canBuy: false, cannotBuyReason: '仅管理员可以购买和续费，请联系本连锁的管理员' });
