@@ -101,6 +101,9 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
       return { points: { history: [], partReplaceAlert: [], maintEstimate: [] } };
     case '/authority/staff':
       return AUTHORITY;
+    case '/wecom-contact/overview':
+      return { addOn: 'active', configured: true, corpId: 'wwantu0000demo01', agentId: '1000002', sidebarUrl: 'https://garage.example.com/sidebar', missing: [], contacts: 128, bound: 97,
+        sync: { state: 'done', usersDone: 6, usersTotal: 6, contactsSeen: 14, linked: 9, newLeads: 5, startedAt: '2026-11-23T01:00:00.000Z', finishedAt: '2026-11-23T01:02:10.000Z', error: '' } };
     case '/api/erp/bindings':
       return [{ id: 1, erpType: 'f6', account: 'antu-hq', storeCode: 'HZ01', erpStoreName: 'HZ01 门店', boundAt: '2026-11-20T06:12:00.000Z', boundBy: '陈总',
         lastSyncAt: '2026-11-23T01:00:00.000Z', lastSyncResult: 'ok', lastSyncCustomers: 12, lastSyncOrders: 37 }];

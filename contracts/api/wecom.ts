@@ -193,3 +193,28 @@ export const startSync = call({
 });
 
 export const getSync = call({ method: 'GET', path: '/wecom-contact/sync', summary: '外部联系人同步进度', answer: syncStatus });
+
+// ── Overview (系统设置 › 企业微信) ──────────────────────────────────────────────────────────
+
+export const overview = call({
+  method: 'GET',
+  path: '/wecom-contact/overview',
+  summary: '系统设置 › 企业微信：本连锁的企业微信配置、增值功能状态、已绑定联系人数与上次同步',
+  answer: z.object({
+    /** The 企业微信 add-on: active, or what stops it (none = not bought, grace/locked = expired). */
+    addOn: z.enum(['active', 'grace', 'locked', 'none']),
+    /** true when nothing is missing: the sidebar, the login and the sync can reach WeCom. */
+    configured: z.boolean(),
+    /** The chain's corp (企业ID) as stored; '' when not entered. */
+    corpId: z.string(),
+    agentId: z.string(),
+    /** What to paste into WeCom's 聊天工具栏 (this server's origin + /sidebar). */
+    sidebarUrl: z.string(),
+    /** What is missing, in Chinese, one line each (empty when configured). */
+    missing: z.array(z.string()),
+    /** External contacts stored for the chain, and how many of them are bound to a customer. */
+    contacts: z.number(),
+    bound: z.number(),
+    sync: syncStatus,
+  }),
+});

@@ -8,13 +8,14 @@ import { Permission } from '../../contracts/permissions';
 import { settingsApi, type Flag, type GarageSettings } from './api';
 import { messages } from './messages';
 import { ErpSection } from './Erp';
+import { WecomSection } from './Wecom';
 
 // isShowAll and salesman are stored and reach the session (PUT /garageModule/flags) but no screen uses
 // them yet (customers have no 负责人): they appear here with the feature that applies them (DECISIONS.md).
 const FLAGS: Flag[] = ['isShowPrice', 'isShowPhone', 'isShowDiagnostic'];
 const PAGE_SIZES = [10, 20, 50, 100];
 
-export function SystemSettings(_props: WidgetProps) {
+export function SystemSettings({ host }: WidgetProps) {
   const token = useValue(session.usertoken);
   const garageName = useValue(session.garageName);
   useValue(session.userPermissions); // re-render when permissions arrive
@@ -107,6 +108,8 @@ export function SystemSettings(_props: WidgetProps) {
       </section>
       {/* ERP bindings need 设置中心 on the server too; others do not see the section. */}
       {mayChange ? <ErpSection token={token} /> : null}
+      {/* Everybody sees whether WeCom is set up; the sync buttons need 设置中心 (so does the server). */}
+      <WecomSection token={token} mayChange={mayChange} host={host} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { http } from '../core';
 import type { AnswerOf, InputOf } from '../../contracts/api/route';
 import type { bindErp, erpBindings, settings } from '../../contracts/api/garage';
+import type { getSync, overview as wecomOverview } from '../../contracts/api/wecom';
 
 export type GarageSettings = AnswerOf<typeof settings>;
 export type Flag = 'isShowPrice' | 'isShowDiagnostic' | 'isShowPhone' | 'isShowAll' | 'salesman';
@@ -25,4 +26,13 @@ export const erpApi = {
   bind: (input: InputOf<typeof bindErp>) => http.main.post<ErpBinding>('/api/erp/bind', input),
   sync: (erpType: string) => http.main.post<ErpBinding>('/api/erp/sync', { erpType }),
   unbind: (erpType: string) => http.main.post<{ erpType: string }>('/api/erp/unbind', { erpType }),
+};
+
+export type WecomOverview = AnswerOf<typeof wecomOverview>;
+export type WecomSync = AnswerOf<typeof getSync>;
+
+/** 系统设置 › 企业微信 (server/src/routes/wecom.ts). */
+export const wecomApi = {
+  overview: () => http.main.get<WecomOverview>('/wecom-contact/overview', { silent: true }),
+  sync: (full: boolean) => http.main.post<WecomSync>('/wecom-contact/sync', { full }),
 };

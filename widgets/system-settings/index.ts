@@ -6,9 +6,10 @@ import { systemSettingsStyles } from './styles';
 
 /**
  * 当前门店的显示开关（价格、完整手机号、全部客户、销售顾问、诊断表）与表格每页条数；修改需要「设置中心」权限，保存后立即作用于已登录员工。
+ * 另有 ERP 对接，以及企业微信：配置是否完整、侧边栏地址、增值功能、已绑定的外部联系人与同步（立即同步、全部重新同步，需「设置中心」权限）。
  *
  * @title 系统设置
- * @summary 门店的显示开关与每页条数。
+ * @summary 门店的显示开关、每页条数、ERP 对接与企业微信。
  */
 define('garage-system-settings', SystemSettings, { styles: systemSettingsStyles });
 

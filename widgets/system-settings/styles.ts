@@ -32,4 +32,14 @@ sl-switch { flex: none; }
 .danger::part(label) { color: var(--sl-color-danger-700); }
 .form { display: flex; flex-direction: column; gap: 14px; }
 @container (max-width: 480px) { .binding { flex-direction: column; align-items: stretch; } .actions { justify-content: flex-end; } }
+.badge.warn { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
+.missing { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--sl-color-warning-800); }
+.warn-text { color: var(--sl-color-warning-800); }
+.url { display: block; margin: 2px 0; padding: 4px 8px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-neutral-100); font-family: var(--sl-font-mono); font-size: 12px; color: var(--sl-color-neutral-900); overflow-wrap: anywhere; user-select: all; }
+.shop-link { font-size: 13px; color: var(--sl-color-primary-700); text-decoration: none; white-space: nowrap; }
+.shop-link:hover { text-decoration: underline; }
+.progress-line { display: flex; flex-direction: column; gap: 4px; }
+.bar { display: block; width: 100%; max-width: 320px; height: 6px; border-radius: 3px; background: var(--sl-color-neutral-200); overflow: hidden; }
+.bar > span { display: block; height: 100%; background: var(--sl-color-primary-600); transition: width 0.3s; }
+@container (max-width: 480px) { .wecom .row { flex-direction: column; align-items: stretch; } .wecom .actions { justify-content: flex-end; flex-wrap: wrap; } }
 `;

@@ -170,6 +170,13 @@ export function customerStoreOf(db: Queryable, chainId: number, customerId: numb
   return db.one<{ storeId: number }>(sql`SELECT store_id AS "storeId" FROM customer WHERE id = ${customerId} AND chain_id = ${chainId}`);
 }
 
+/** External contacts stored for the chain, and how many are bound to a customer (系统设置 › 企业微信). */
+export async function contactCounts(db: Queryable, chainId: number): Promise<{ contacts: number; bound: number }> {
+  const row = await db.one<{ contacts: number; bound: number }>(sql`
+    SELECT count(*)::int AS contacts, count(customer_id)::int AS bound FROM wecom_contact WHERE chain_id = ${chainId}`);
+  return row ?? { contacts: 0, bound: 0 };
+}
+
 // ── Sync state ───────────────────────────────────────────────────────────────────────────
 
 export interface SyncRow {

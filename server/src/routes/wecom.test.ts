@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
-import type { currentContact, getSync, jssdkSignature, loginSettings, searchCustomers } from '../../../contracts/api/wecom';
+import type { currentContact, getSync, jssdkSignature, loginSettings, overview, searchCustomers } from '../../../contracts/api/wecom';
 import { sql } from '../db/database';
 import { wecomApi } from '../providers/wecom';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
@@ -186,6 +186,29 @@ describe('sync', () => {
     expect((await server.call('POST', '/wecom-contact/sync', { token: frontdesk, body: {} })).code).toBe(403);
     // 华星 has no WeCom app on this server: said so, nothing started.
     expect(await server.call('POST', '/wecom-contact/sync', { token: hxAdmin, body: {} })).toMatchObject({ code: 503 });
+  });
+
+  it('overview (系统设置): configuration, what is missing, bound contacts and the last run; readable without the add-on', async () => {
+    type Overview = AnswerOf<typeof overview>;
+    const seen = await server.call<Overview>('GET', '/wecom-contact/overview', { token: admin });
+    expect(seen.data).toMatchObject({ addOn: 'active', configured: true, corpId: CORP, agentId: '1000002', missing: [], sync: { state: 'failed' } });
+    expect(seen.data.sidebarUrl).toBe(`${server.url}/sidebar`);
+    const stored = (await server.db.one<{ contacts: number; bound: number }>(sql`
+      SELECT count(*)::int AS contacts, count(customer_id)::int AS bound FROM wecom_contact WHERE chain_id = 1`))!;
+    expect(stored.bound).toBeGreaterThan(0);
+    expect(seen.data).toMatchObject(stored);
+    // Front-desk staff read it too (the page shows them no buttons); 华星's corp is not this server's app.
+    expect((await server.call<Overview>('GET', '/wecom-contact/overview', { token: frontdesk })).data.configured).toBe(true);
+    const huaxing = await server.call<Overview>('GET', '/wecom-contact/overview', { token: hxAdmin });
+    expect(huaxing.data).toMatchObject({ configured: false, contacts: 0, sync: { state: 'idle' } });
+    expect(huaxing.data.missing).toEqual([`服务器配置的企业ID（${CORP}）与本连锁的企业ID不一致`]);
+    expect((await server.call('GET', '/wecom-contact/overview')).code).toBe(-2); // not signed in
+    await server.db.run(sql`UPDATE garage_module SET enabled = false WHERE chain_id = 1 AND code = 'wecom'`);
+    try {
+      expect((await server.call<Overview>('GET', '/wecom-contact/overview', { token: admin })).data.addOn).toBe('none');
+    } finally {
+      await server.db.run(sql`UPDATE garage_module SET enabled = true WHERE chain_id = 1 AND code = 'wecom'`);
+    }
   });
 });
 

@@ -16,6 +16,8 @@ import { serve } from '../http/contract';
 import { jobIdFor } from '../jobs/queue';
 import { jsapiSignature } from '../providers/wecom';
 import { auditActor, writeAudit } from '../repositories/authority';
+import { entitlementState } from '../entitlements';
+import { today as garageToday } from '../../../contracts/dates';
 import { convertMatchingLeads, createCustomerFromLead } from '../repositories/potential';
 import { settingsOf } from '../repositories/settings';
 import * as repo from '../repositories/wecom';
@@ -241,4 +243,32 @@ export default async function wecomRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.getSync, SYNC, async (_input, request) => ok(await status(request.auth.chainId)));
+
+  // ── Overview (系统设置 › 企业微信): readable without the add-on, so the page can say it is missing ──
+  serve(app, calls.overview, async (_input, request) => {
+    const chainId = request.auth.chainId;
+    const corpId = request.auth.garage.corpId ?? '';
+    const missing: string[] = [];
+    if (!corpId) missing.push('本连锁尚未登记企业微信的企业ID（CorpID）');
+    if (provider.name === 'unconfigured') missing.push('服务器尚未配置企业微信自建应用（环境变量 WECOM_CORP_ID、WECOM_SECRET）');
+    else {
+      if (corpId && provider.corpId !== '' && provider.corpId !== corpId) missing.push(`服务器配置的企业ID（${provider.corpId}）与本连锁的企业ID不一致`);
+      if (!provider.agentId) missing.push('缺少自建应用的 AgentId（环境变量 WECOM_AGENT_ID）');
+    }
+    const [addOn, counts, sync] = await Promise.all([
+      entitlementState(db, chainId, 'wecom', garageToday(request.scope.timeZone)),
+      repo.contactCounts(db, chainId),
+      status(chainId),
+    ]);
+    return ok({
+      addOn,
+      configured: missing.length === 0,
+      corpId,
+      agentId: provider.agentId,
+      sidebarUrl: `${request.protocol}://${request.host}${calls.WECOM_SIDEBAR_PATH}`,
+      missing,
+      ...counts,
+      sync,
+    });
+  });
 }
