@@ -203,7 +203,7 @@ function onwarn(warning, warn) {
  *  - `echarts`: ECharts and zrender, for the widgets that chart;
  *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
  */
-const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(dialog\.tsx|loading\.ts|shoelace\.ts|shoelace-setup\.ts|theme\.ts|toast-view\.ts)|testing\/)/;
+const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(assign-dialog\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|theme\.ts|toast-view\.ts)|testing\/)/;
 const SHOELACE_THEME = /\/widgets\/core\/(define\.tsx|ui\/(shoelace-setup|theme)\.ts)$|\/@shoelace-style\/shoelace\/dist\/(themes\/light\.css\?inline|translations\/zh-cn\.js|utilities\/base-path\.js)$/;
 
 function manualChunks(id) {
