@@ -153,6 +153,8 @@ label.field.inline { flex-direction: row; }
 @container sms-marketing (max-width: 420px) {
   .tpl { grid-template-columns: minmax(0, 1fr); }
   .tpl .actions { grid-row: auto; grid-column: 1; flex-direction: row; justify-content: flex-start; margin-left: -12px; }
+  /* Five tabs do not fit 360 px: they wrap to a second line rather than scroll out of sight. */
+  .tabs { flex-wrap: wrap; overflow-x: visible; }
   .tab { padding: 8px 10px; }
   .card { padding: 12px; }
 }
