@@ -87,13 +87,15 @@ describe('系统设置', () => {
     expect(await server.call('GET', '/api/erp/bindings', { token: await server.loginToken('admin') })).toMatchObject({ code: 0, data: [] });
 
     await dialog.getByLabel('ERP 密码').fill(DEVELOPMENT_ERP_PASSWORD);
-    await dialog.getByLabel('ERP 门店编码').fill('HZ01');
+    // Bound at headquarters, the ERP's store code names the store its work orders go to (S01 = 城东店).
+    await dialog.getByLabel('ERP 门店编码').fill('S01');
     await dialog.getByRole('button', { name: '核对并绑定' }).click();
     const row = erp.locator('li.binding[data-erp="f6"]');
     await row.getByText('ERP 账号 antu-hq').waitFor();
     await row.getByText('尚未同步').waitFor();
     await row.getByRole('button', { name: '立即同步' }).click();
-    await row.getByText(/上次同步 .* · 客户 0 位 · 工单 0 张/).waitFor();
+    // The development ERP hands over the day's orders so far (issue 17): how many depends on the hour.
+    await row.getByText(/上次同步 .* · 客户 \d+ 位 · 工单 \d+ 张/).waitFor();
     // The row fits the phone: nothing sticks out sideways.
     expect(await settings.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
