@@ -120,7 +120,7 @@ function CohortTable({ cohorts }: { cohorts: Analysis['cohorts'] }) {
                 const rate = cohort.customers > 0 ? returned / cohort.customers : 0;
                 return (
                   <td key={index} className="figure rate" title={`${returned} ${messages.customersUnit}`} data-label={messages.cohortColumns.offset(index + 1)}
-                    style={{ background: `rgba(37, 99, 235, ${(0.06 + Math.min(rate * 1.6, 0.9)).toFixed(2)})`, color: rate > 0.35 ? '#fff' : undefined }}>
+                    style={{ background: `rgba(37, 99, 235, ${(0.05 + Math.min(rate, 1) * 0.4).toFixed(2)})` }}>
                     {messages.percent(returned, cohort.customers)}
                   </td>
                 );

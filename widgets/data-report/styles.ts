@@ -14,7 +14,7 @@ export const reportStyles = `
 .report .groups { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
 .report .group { font: inherit; font-size: 13px; padding: 3px 12px; border-radius: 999px; cursor: pointer; border: 1px solid var(--sl-color-neutral-300);
   background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-800); }
-.report .group[aria-pressed="true"] { background: var(--sl-color-primary-600); border-color: var(--sl-color-primary-600); color: #fff; }
+.report .group[aria-pressed="true"] { background: var(--sl-color-primary-700); border-color: var(--sl-color-primary-700); color: #fff; }
 .report .group:focus-visible, .report .crumb:focus-visible, .report .drill:focus-visible { outline: 2px solid var(--sl-color-primary-500); outline-offset: 2px; }
 .report .crumbs ol { display: flex; flex-wrap: wrap; gap: 4px; margin: 0; padding: 0; list-style: none; font-size: 13px; }
 .report .crumbs li + li::before { content: '›'; margin: 0 6px 0 2px; color: var(--sl-color-neutral-500); }
