@@ -80,6 +80,11 @@ try {
     const page = await browser.newPage();
     await page.goto(`${server.url}/version.json`);
     await page.evaluate((entry) => localStorage.setItem('user', entry), user);
+    // disableStorageReset keeps the session above and also Chrome's HTTP cache: empty the cache
+    // here so every run downloads the scripts, as a first visit does.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await page.close();
   };
   const customers: PageResult[] = [];
