@@ -77,6 +77,31 @@ function copyShoelaceAssets(outDir) {
   };
 }
 
+/**
+ * dist/widgets/wecom-sidebar.preload.json: every chunk the sidebar script imports statically, so
+ * /sidebar's HTML can ask for them all at once (modulepreload) instead of one import level at a time.
+ */
+function sidebarPreloads() {
+  return {
+    name: 'garage-sidebar-preloads',
+    generateBundle(_options, bundle) {
+      const entry = bundle['widgets/wecom-sidebar.js'];
+      if (!entry || entry.type !== 'chunk') return;
+      const seen = new Set();
+      const visit = (fileName) => {
+        for (const imported of bundle[fileName]?.imports ?? []) {
+          if (seen.has(imported)) continue;
+          seen.add(imported);
+          visit(imported);
+        }
+      };
+      visit(entry.fileName);
+      const paths = [entry.fileName, ...seen].map((fileName) => `/${fileName}`);
+      this.emitFile({ type: 'asset', fileName: 'widgets/wecom-sidebar.preload.json', source: JSON.stringify(paths) });
+    },
+  };
+}
+
 /** Hashed chunks of earlier builds would pile up; dist/host-app and the rest of dist/ are not ours. */
 function cleanWidgetOutput(outDir) {
   return {
@@ -256,6 +281,7 @@ export function createConfig(options = {}) {
       ...(options.plugins ?? []),
       ...sourcePlugins(),
       copyShoelaceAssets(outDir),
+      sidebarPreloads(),
     ],
     onwarn,
   };

@@ -63,8 +63,8 @@ function answer(path: string, query: URLSearchParams): unknown {
   switch (path) {
     case '/wecom-contact/current': {
       const id = query.get('externalUserId') ?? '';
-      if (id === 'wmStoryBound') return { contact: CONTACT(id), customer: BOUND, source: 'mobile', boundElsewhere: false };
-      return { contact: CONTACT(id), customer: null, source: null, boundElsewhere: id === 'wmStoryElsewhere' };
+      if (id === 'wmStoryBound') return { contact: CONTACT(id), customer: BOUND, source: 'mobile', boundElsewhere: false, detail: DETAIL };
+      return { contact: CONTACT(id), customer: null, source: null, boundElsewhere: id === 'wmStoryElsewhere', detail: null };
     }
     case '/wecom-contact/customers':
       return { rows: MATCHES.filter((match) => `${match.name}${match.mobile}${match.plates.join('')}`.includes(query.get('keyword') ?? '')) };

@@ -145,7 +145,7 @@ export const groupMembers = call({
   answer: z.object({ changed: z.number(), memberCount: z.number() }),
 });
 
-const customerDetailAnswer = customerRow.extend({
+export const customerDetailAnswer = customerRow.extend({
   birthday: z.string().nullable(),
   remark: z.string(),
   firstVisitAt: z.string().nullable(),

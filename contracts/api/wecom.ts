@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { flag, id, labelled, pattern, requiredText, text } from '../fields';
 import { MOBILE_PATTERN } from '../rules/mobile';
+import { customerDetailAnswer } from './customer';
 
 const call = apiCalls('企业微信');
 
@@ -123,6 +124,8 @@ export const currentContact = call({
     source: z.enum(BINDING_SOURCES).nullable(),
     /** Bound, but to a customer of a store the user cannot see: the sidebar says so instead of offering to bind. */
     boundElsewhere: z.boolean(),
+    /** The bound customer's card (as /client/detail answers it), so the sidebar draws it without a second call. */
+    detail: customerDetailAnswer.nullable(),
   }),
 });
 

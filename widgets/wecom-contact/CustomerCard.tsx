@@ -21,23 +21,26 @@ interface Props {
   customer: BoundCustomer;
   source: CurrentContact['source'];
   externalUserId: string;
+  /** The card as /wecom-contact/current answered it; null = fetch it (after a bind, or a retry). */
+  detail: CustomerDetail | null;
   onUnbound(): void;
 }
 
-export function CustomerCard({ customer, source, externalUserId, host, onUnbound }: Props & WidgetProps) {
+export function CustomerCard({ customer, source, externalUserId, detail: answered, host, onUnbound }: Props & WidgetProps) {
   // Read so that permissions arriving after the first render show the parts they allow.
   useValue(session.userPermissions);
   const showPhone = useValue(session.isShowPhone);
-  const [detail, setDetail] = useState<CustomerDetail | null>(null);
+  const [detail, setDetail] = useState<CustomerDetail | null>(answered);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [vehicleId, setVehicleId] = useState<number | null>(null);
+  const [vehicleId, setVehicleId] = useState<number | null>(answered?.vehicles[0]?.id ?? null);
   const [quoting, setQuoting] = useState<Vehicle | null>(null);
   const [quoteReady, setQuoteReady] = useState(false);
   const [confirmUnbind, setConfirmUnbind] = useState(false);
   const [unbindError, setUnbindError] = useState('');
 
   useEffect(() => {
+    if (attempt === 0 && answered) return;
     let stale = false;
     setFailed(false);
     contactApi.customer(customer.id).then(
@@ -51,6 +54,8 @@ export function CustomerCard({ customer, source, externalUserId, host, onUnbound
     return () => {
       stale = true;
     };
+    // `answered` only seeds the first render: a retry or another customer (a new key) fetches.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer.id, attempt]);
 
   useEffect(() => {

@@ -23,10 +23,12 @@ export function WecomContact({ externalUserId, host }: WecomContactProps & Widge
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  const answered = loaded.status !== 'loading';
   useEffect(() => {
-    // Permissions (短信营销, 保险) and the store list decide what the card offers.
-    if (token) void bootstrap({ once: true });
-  }, [token]);
+    // Permissions (短信营销, 保险) and the store list decide what the card offers; the card shows
+    // what they allow when they arrive, so they wait for the card's own answer instead of slowing it.
+    if (token && (answered || !externalUserId)) void bootstrap({ once: true });
+  }, [token, answered, externalUserId]);
 
   useEffect(() => {
     if (!token || !externalUserId) return;
@@ -46,7 +48,7 @@ export function WecomContact({ externalUserId, host }: WecomContactProps & Widge
 
   const bound = useCallback(
     (customer: BoundCustomer | null, source: CurrentContact['source']) =>
-      setLoaded((previous) => (previous.status === 'ready' ? { status: 'ready', current: { ...previous.current, customer, source, boundElsewhere: false } } : previous)),
+      setLoaded((previous) => (previous.status === 'ready' ? { status: 'ready', current: { ...previous.current, customer, source, boundElsewhere: false, detail: null } } : previous)),
     [],
   );
 
@@ -68,7 +70,7 @@ export function WecomContact({ externalUserId, host }: WecomContactProps & Widge
   return (
     <div className="contact">
       {current.customer ? (
-        <CustomerCard key={current.customer.id} customer={current.customer} source={current.source} externalUserId={externalUserId} host={host} onUnbound={() => bound(null, null)} />
+        <CustomerCard key={current.customer.id} customer={current.customer} source={current.source} externalUserId={externalUserId} detail={current.detail} host={host} onUnbound={() => bound(null, null)} />
       ) : (
         <UnboundContact contact={current.contact} elsewhere={current.boundElsewhere} onBound={bound} />
       )}

@@ -90,6 +90,23 @@ async function signIn(): Promise<boolean> {
   return true;
 }
 
+/** Resolves once the contact card has its first answer (no busy placeholder left), or after `limitMs`. */
+function contactSettled(limitMs = 3000): Promise<void> {
+  const root = contactElement?.shadowRoot ?? contactElement;
+  return new Promise((resolve) => {
+    if (!root) return resolve();
+    const settled = () => !root.querySelector('[aria-busy="true"]');
+    const observer = new MutationObserver(() => settled() && done());
+    const timer = setTimeout(() => done(), limitMs);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  });
+}
+
 let running = false;
 
 async function start() {
@@ -100,11 +117,14 @@ async function start() {
     // Until the server said whether this user is an admin, the core answers other calls empty.
     await ensureAdminStatus();
     show(messages.page.preparing);
-    void import('../phone-bar');
     const externalUserId = await currentExternalContact();
     contactElement?.setAttribute('external-user-id', externalUserId);
     show('');
+    // The phone bar (its chunk and its line's calls) waits for the card: the card is what staff look for first.
+    void contactSettled().then(() => import('../phone-bar'));
   } catch (error) {
+    // No card to wait for: the phone bar still dials by hand.
+    if (getToken()) void import('../phone-bar');
     if (!(error instanceof WecomSdkError)) show(problemOf(error), true);
     else if (error.kind === 'not-in-wecom') show(messages.page.notInWecom, true);
     else if (error.kind === 'no-contact') show(messages.page.noContact, true);

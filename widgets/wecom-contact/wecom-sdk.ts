@@ -57,6 +57,8 @@ function loadScript(src: string): Promise<void> {
     const script = document.createElement('script');
     script.src = src;
     script.referrerPolicy = 'origin';
+    // Fetched in parallel, run in the order added (jwxwork extends jweixin's wx).
+    script.async = false;
     script.onload = () => resolve();
     script.onerror = () => reject(new Error(src));
     document.head.append(script);
@@ -66,7 +68,7 @@ function loadScript(src: string): Promise<void> {
 async function wecomWx(): Promise<Wx> {
   if (!window.wx) {
     try {
-      for (const src of WECOM_SCRIPTS) await loadScript(src);
+      await Promise.all(WECOM_SCRIPTS.map(loadScript));
     } catch {
       throw new WecomSdkError('not-in-wecom');
     }

@@ -1,13 +1,16 @@
-/** The HTML of /sidebar (plugins/sidebar-page.ts): the page's own look, two elements, one script. */
-
-export function sidebarHtml(): string {
+/**
+ * The HTML of /sidebar (plugins/sidebar-page.ts): the page's own look, two elements, one script,
+ * and a modulepreload for each chunk that script imports (`scripts`, its path first).
+ */
+export function sidebarHtml(scripts: string[] = ['/widgets/wecom-sidebar.js']): string {
+  const preloads = scripts.map((script) => `<link rel="modulepreload" href="${script}">`).join('\n');
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>客户侧边栏 · 门店管家</title>
-<link rel="modulepreload" href="/widgets/wecom-sidebar.js">
+${preloads}
 <style>
   html { background: #f4f5f7; }
   body { margin: 0; font: 14px/1.5 -apple-system, BlinkMacSystemFont, "PingFang SC", "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif; color: #27272a; }

@@ -7,11 +7,23 @@
  * JS-SDK scripts, and WeCom's web origins among the frame ancestors (the desktop and mobile clients
  * open the page in their own webview; WeCom's web pages frame it).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sidebarHtml } from './sidebar-html';
 
+/** The script and its chunks, as the build listed them (rollup.config.mjs, sidebarPreloads); none without a build. */
+function sidebarScripts(distDir: string): string[] | undefined {
+  try {
+    const paths: unknown = JSON.parse(readFileSync(path.join(distDir, 'widgets', 'wecom-sidebar.preload.json'), 'utf8'));
+    return Array.isArray(paths) && paths.every((each) => typeof each === 'string' && /^\/widgets\/[\w./-]+\.js$/.test(each)) ? paths : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export default async function sidebarPage(app: FastifyInstance) {
-  const html = sidebarHtml();
+  const html = sidebarHtml(sidebarScripts(app.config.distDir));
   app.get('/sidebar', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(html);

@@ -219,10 +219,13 @@ describe('the sidebar', () => {
     expect(mine.data.contact).toMatchObject({ externalUserId: 'wmEast0', name: '老客户', remark: '老客户', mobiles: [east[0].mobile] });
     expect(mine.data.customer).toMatchObject({ id: east[0].id, name: east[0].name, storeName: '城东店' });
     expect(mine.data.source).toBe('mobile');
+    // The card comes in the same answer, exactly as /client/detail gives it to this user.
+    const card = await server.call('GET', '/client/detail', { token: manager, query: { customerId: east[0].id } });
+    expect(mine.data.detail).toEqual(card.data);
     const theirs = await current(manager, 'wmWest0');
-    expect(theirs.data).toMatchObject({ customer: null, source: null, boundElsewhere: true });
+    expect(theirs.data).toMatchObject({ customer: null, source: null, boundElsewhere: true, detail: null });
     const unbound = await current(manager, 'wmNew01', '/api');
-    expect(unbound.data).toMatchObject({ customer: null, boundElsewhere: false, contact: { name: '新朋友', remark: '想做保养' } });
+    expect(unbound.data).toMatchObject({ customer: null, boundElsewhere: false, detail: null, contact: { name: '新朋友', remark: '想做保养' } });
   });
 
   it('a contact added after the sync is read from WeCom and made a lead at once', async () => {

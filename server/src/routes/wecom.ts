@@ -20,6 +20,7 @@ import { entitlementState } from '../entitlements';
 import { today as garageToday } from '../../../contracts/dates';
 import { convertMatchingLeads, createCustomerFromLead } from '../repositories/potential';
 import { settingsOf } from '../repositories/settings';
+import { customerDetail } from '../repositories/customer';
 import * as repo from '../repositories/wecom';
 import { runWecomSync, WECOM_SYNC_JOB } from '../wecom/sync';
 
@@ -132,11 +133,13 @@ export default async function wecomRoutes(app: FastifyInstance) {
     const row = await contactFor(request, externalUserId);
     const showPhone = await showPhoneOf(request);
     const customer = row.customerId === null ? undefined : await repo.visibleCustomer(db, request.scope, row.customerId, showPhone);
+    const detail = customer ? await customerDetail(db, request.scope, customer.id, { showPhone }) : null;
     return ok({
       contact: contactAnswer(request, row, showPhone),
       customer: customer ?? null,
       source: customer ? row.boundBy : null,
       boundElsewhere: row.customerId !== null && !customer,
+      detail,
     });
   });
 
