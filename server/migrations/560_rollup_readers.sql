@@ -37,3 +37,16 @@ CREATE TRIGGER order_rollup_update AFTER UPDATE ON maintenance_record
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION order_rollup_touch();
 CREATE TRIGGER order_rollup_delete AFTER DELETE ON maintenance_record
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION order_rollup_touch();
+
+-- 工作台's tasks are made by the durable daily job 'daily-tasks' (routes/workbench.ts), once per
+-- chain and business day: a row here is that day's run. Its primary key makes the run
+-- exactly-once across workers: the run inserts it first, in the transaction that makes the tasks,
+-- and a second worker's insert waits for the first to commit, then finds it and does nothing.
+-- follow_up_generation stays 客户运营's "last generated" (its 立即生成 button makes reminders only).
+CREATE TABLE daily_task_run (
+  chain_id integer NOT NULL REFERENCES chain (id),
+  day date NOT NULL,
+  made_at timestamptz NOT NULL DEFAULT now(),
+  created jsonb NOT NULL DEFAULT '{}',
+  PRIMARY KEY (chain_id, day)
+);
