@@ -74,7 +74,7 @@ describe('the daily task job', () => {
     expect(before.tasks.length).toBeGreaterThan(0);
     const tokens = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
     for (const token of tokens) {
-      for (const query of [{}, { kind: 'lost' }, { kind: 'birthday', limit: 5 }]) {
+      for (const query of [{}, { kind: 'lost' }, { kind: 'birthday', limit: 5 }] as Record<string, string | number>[]) {
         const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token, query });
         expect(answer.code, answer.msg).toBe(0);
       }
