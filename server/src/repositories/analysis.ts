@@ -1,7 +1,7 @@
 /**
  * The SQL of 诊断表 and 数据统计 (KPI) beyond the figures themselves, which come from builtInValues
- * (repositories/metrics.ts) so 指标库, 指标树, 诊断表 and KPI cannot disagree: the chain's open stores,
- * the month's targets of 指标树, the positions' KPI sets, and who is named on the work orders.
+ * (repositories/metrics.ts) and the order rollup (rollups.ts) so 指标库, 指标树, 诊断表 and KPI cannot
+ * disagree: the chain's open stores, the month's targets of 指标树, the positions' KPI sets.
  */
 import { sql, type Queryable } from '../db/database';
 import type { KpiItem } from '../../../contracts/rules/analysis';
@@ -61,15 +61,6 @@ export async function saveJobKpiRow(tx: Queryable, entry: { chainId: number; job
     UPDATE job_kpi SET items = ${items}::jsonb, updated_by = ${entry.by}, updated_at = now(), version = version + 1
      WHERE job_id = ${entry.jobId} AND chain_id = ${entry.chainId} AND version = ${entry.version} RETURNING version`);
   return row?.version;
-}
-
-/** The 服务顾问 named on the stores' work orders of the period, per store. */
-export function advisorsOf(db: Queryable, chainId: number, storeIds: number[], from: string, to: string) {
-  return db.rows<{ storeId: number; staffName: string }>(sql`
-    SELECT DISTINCT r.store_id AS "storeId", r.advisor AS "staffName" FROM maintenance_record r
-     WHERE r.chain_id = ${chainId} AND r.store_id = ANY(${sql.param(storeIds)}::int[])
-       AND r.maint_date BETWEEN ${from}::date AND ${to}::date AND r.advisor <> ''
-     ORDER BY 1, 2`);
 }
 
 /** Positions of the chain's enabled accounts by display name (how work orders name a person). */

@@ -184,13 +184,6 @@ export async function generateTasks(db: Queryable, chainId: number, today: Day):
   return countsOf(created);
 }
 
-/** Chains whose tasks have not been generated for `today` yet (the daily run). */
-export function chainsToGenerate(db: Queryable, today: Day) {
-  return db.rows<{ id: number }>(sql`
-    SELECT ch.id FROM chain ch LEFT JOIN follow_up_generation g ON g.chain_id = ch.id
-     WHERE g.generated_on IS NULL OR g.generated_on < ${today}::date ORDER BY ch.id`);
-}
-
 /** Open tasks by rule, and those created today, in the given stores of the chain. */
 export async function taskSummary(db: Queryable, chainId: number, storeIds: number[], today: Day) {
   const rows = await db.rows<{ rule: ReminderKind; open: number; created_today: number }>(sql`

@@ -6,6 +6,8 @@
  */
 import { sql, type Queryable } from '../db/database';
 import { chainLifecycleSql } from './customer-operations';
+import { orderTotals, type OrderTotals } from './rollups';
+import { ticketFen } from '../../../contracts/rules/orders';
 import { MAINTENANCE_DUE_DAYS, type BuiltInMetricKey, type MetricDirection, type MetricPeriod, type MetricUnit } from '../../../contracts/rules/metrics';
 
 export interface Span {
@@ -24,16 +26,29 @@ export type BuiltInValues = Record<BuiltInMetricKey, number | null>;
 const inStores = (alias: string, span: Span) =>
   sql`${sql.raw(alias)}.chain_id = ${span.chainId} AND ${sql.raw(alias)}.store_id = ANY(${sql.param(span.storeIds)}::int[])`;
 
-/** Work-order metrics: revenue in fen (amounts are numeric yuan), visits, maintenance visits. */
-async function orderFigures(db: Queryable, span: Span) {
-  const byStaff = span.staffName ? sql`AND r.advisor = ${span.staffName}` : sql``;
-  const row = await db.one<{ revenue: number; visits: number; maintenance_visits: number }>(sql`
-    SELECT COALESCE(sum(round(r.amount * 100)), 0)::int8 AS revenue, count(*)::int AS visits,
-           count(*) FILTER (WHERE r.kind = 'maintenance')::int AS maintenance_visits
-      FROM maintenance_record r
-     WHERE ${inStores('r', span)} AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date ${byStaff}`);
-  return row ?? { revenue: 0, visits: 0, maintenance_visits: 0 };
+/**
+ * Work-order metrics (营业额 in fen, 到店台次, 保养台次) from the order rollup (rollups.ts), never the
+ * raw orders: the same sums 数据报表 shows. 保养台次 = orders of 服务类型 保养 (every write path keeps
+ * kind 'maintenance' ⇔ service_type 'maintenance').
+ */
+function orderFigures(db: Queryable, span: Span): Promise<OrderTotals> {
+  return orderTotals(db, { chainId: span.chainId, storeIds: span.storeIds, from: span.from, to: span.to, ...(span.staffName ? { advisor: span.staffName } : {}) });
 }
+
+/** The order metrics of a span's totals (also 数据统计's per-person rows, summed in one query). */
+export function orderValues(totals: OrderTotals): Pick<BuiltInValues, 'revenue' | 'visits' | 'ticketSize' | 'maintenanceVisits'> {
+  return {
+    revenue: totals.revenueFen,
+    visits: totals.orders,
+    ticketSize: ticketFen(totals.revenueFen, totals.orders),
+    maintenanceVisits: totals.maintenanceOrders,
+  };
+}
+
+/** A person's built-in values: order metrics only (customer metrics belong to a store, not a person). */
+export const personValues = (totals: OrderTotals): BuiltInValues => ({
+  ...orderValues(totals), newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null, dueConversion: null, renewalRate: null,
+});
 
 /** Customer metrics: new customers, returning share of the period's visitors, stages at the period's end. */
 async function customerFigures(db: Queryable, span: Span) {
@@ -88,14 +103,9 @@ export async function builtInValues(db: Queryable, span: Span): Promise<BuiltInV
   if (span.storeIds.length === 0) {
     return { revenue: 0, visits: 0, ticketSize: null, maintenanceVisits: 0, newCustomers: 0, returnRate: null, retentionRate: null, sleepingCustomers: 0, dueConversion: null, renewalRate: null };
   }
-  const orders = await orderFigures(db, span);
-  const values = {
-    revenue: orders.revenue,
-    visits: orders.visits,
-    ticketSize: orders.visits > 0 ? Math.round(orders.revenue / orders.visits) : null,
-    maintenanceVisits: orders.maintenance_visits,
-  };
-  if (span.staffName) return { ...values, newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null, dueConversion: null, renewalRate: null };
+  const totals = await orderFigures(db, span);
+  if (span.staffName) return personValues(totals);
+  const values = orderValues(totals);
   const [customers, conversions] = await Promise.all([customerFigures(db, span), conversionFigures(db, span)]);
   return {
     ...values,

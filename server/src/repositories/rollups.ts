@@ -181,6 +181,34 @@ export async function dayFigures(db: Queryable, q: { chainId: number; storeIds: 
   return { day: q.day, today: of(q.day), yesterday: of(yesterday), lastWeek: of(lastWeek) };
 }
 
+/** Revenue, orders and 保养 orders (服务类型 保养) of a span: what 指标库's order metrics read. */
+export interface OrderTotals {
+  revenueFen: number;
+  orders: number;
+  maintenanceOrders: number;
+}
+
+const ORDER_TOTALS = sql`COALESCE(sum(revenue_fen), 0)::int8 AS "revenueFen", COALESCE(sum(orders), 0)::int AS orders,
+  COALESCE(sum(orders) FILTER (WHERE service_type = 'maintenance'), 0)::int AS "maintenanceOrders"`;
+
+/** The span's order totals, optionally of one 服务顾问 (指标库, 指标树, 诊断表, 数据统计). */
+export async function orderTotals(db: Queryable, q: { chainId: number; storeIds: number[]; from: string; to: string; advisor?: string }): Promise<OrderTotals> {
+  if (q.storeIds.length === 0) return { revenueFen: 0, orders: 0, maintenanceOrders: 0 };
+  const row = await db.one<OrderTotals>(sql`SELECT ${ORDER_TOTALS} FROM order_rollup WHERE ${where(q)}`);
+  return row ?? { revenueFen: 0, orders: 0, maintenanceOrders: 0 };
+}
+
+/**
+ * Order totals per store and 服务顾问 named on the span's orders (数据统计's people, one query for
+ * everybody). Rollup rows exist only for cells with orders, so the list is who worked in the span.
+ */
+export function advisorTotals(db: Queryable, q: { chainId: number; storeIds: number[]; from: string; to: string }) {
+  if (q.storeIds.length === 0) return Promise.resolve([] as (OrderTotals & { storeId: number; advisor: string })[]);
+  return db.rows<OrderTotals & { storeId: number; advisor: string }>(sql`
+    SELECT store_id AS "storeId", advisor, ${ORDER_TOTALS} FROM order_rollup
+     WHERE ${where(q)} AND advisor <> '' GROUP BY store_id, advisor ORDER BY store_id, advisor`);
+}
+
 /** Orders not yet settled (在修 / 已完工) right now, per store: a live count, not a rollup. */
 export async function ordersInProgress(db: Queryable, q: { chainId: number; storeIds: number[] }) {
   if (q.storeIds.length === 0) return { inRepair: 0, completed: 0, byStore: [] as { storeId: number; inRepair: number; completed: number }[] };

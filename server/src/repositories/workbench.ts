@@ -8,7 +8,8 @@ import type { TenantScope } from './scope';
 import { addDays, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
 import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
-import { chainLifecycleSql } from './customer-operations';
+import { chainLifecycleSql, generateTasks } from './customer-operations';
+import type { Database } from '../db/database';
 
 /**
  * 流失回访: one task per customer who turned 流失 (last visit more than 沉睡天数 ago) within the last
@@ -28,6 +29,50 @@ export async function generateLostTasks(db: Queryable, chainId: number, today: D
     ON CONFLICT (customer_id, rule, due_on) DO NOTHING
     RETURNING id`);
   return created.length;
+}
+
+// ── The daily run ──────────────────────────────────────────────────────────────────────────────
+
+/** The durable job that makes the day's tasks of every chain (worker and schedule: routes/workbench.ts). */
+export const DAILY_TASKS_JOB = 'daily-tasks';
+
+/** Whether the chain's tasks of `day` are made (the workbench reads only once they are). */
+export async function dayIsMade(db: Queryable, chainId: number, day: Day): Promise<boolean> {
+  return Boolean(await db.one(sql`SELECT 1 FROM daily_task_run WHERE chain_id = ${chainId} AND day = ${day}::date`));
+}
+
+/** Chains whose tasks of `day` are not made yet. */
+export async function chainsDue(db: Queryable, day: Day): Promise<number[]> {
+  const rows = await db.rows<{ id: number }>(sql`
+    SELECT ch.id FROM chain ch WHERE NOT EXISTS (SELECT 1 FROM daily_task_run r WHERE r.chain_id = ch.id AND r.day = ${day}::date) ORDER BY ch.id`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Makes one chain's tasks of `day`: the reminders of its 客户运营 rules (保养/保险/生日) and the
+ * 流失回访, in one transaction that first claims (chain, day) in daily_task_run. Exactly once: a
+ * concurrent run waits on the claim and then skips; a failed run leaves no claim and is retried.
+ * Answers the tasks created, or undefined when the day was already made.
+ */
+export async function makeDayTasks(db: Database, chainId: number, day: Day) {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.one(sql`
+      INSERT INTO daily_task_run (chain_id, day) VALUES (${chainId}, ${day}::date) ON CONFLICT (chain_id, day) DO NOTHING RETURNING chain_id`);
+    if (!claimed) return undefined;
+    const created = { ...(await generateTasks(tx, chainId, day)), lost: await generateLostTasks(tx, chainId, day) };
+    await tx.run(sql`UPDATE daily_task_run SET created = ${JSON.stringify(created)}::jsonb, made_at = now() WHERE chain_id = ${chainId} AND day = ${day}::date`);
+    return created;
+  });
+}
+
+/** The job's body: every chain not yet made for `day`. Answers the chains this run made. */
+export async function makeDueTasks(db: Database, day: Day, stopping: () => boolean = () => false): Promise<number[]> {
+  const made: number[] = [];
+  for (const chainId of await chainsDue(db, day)) {
+    if (stopping()) break;
+    if (await makeDayTasks(db, chainId, day)) made.push(chainId);
+  }
+  return made;
 }
 
 export interface TaskRow {

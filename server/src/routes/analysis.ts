@@ -1,6 +1,7 @@
 /**
  * 诊断表 and 数据统计 (KPI), issue 17. Reading needs 数据 (13). Figures come from builtInValues
- * (repositories/metrics.ts, the 口径 of 指标库) and targets from 指标树, so the pages agree with the
+ * (repositories/metrics.ts, the 口径 of 指标库; its order metrics read the order rollup, per person
+ * through advisorTotals in one query) and targets from 指标树, so the pages agree with the
  * settings centre. Everything is computed over the stores the caller sees now; the diagnosis's
  * median is the chain's. KPI sets are chain-wide (a headquarters admin), versioned and audited.
  */
@@ -25,7 +26,8 @@ import { BUILT_IN_METRICS, monthOf, monthRange, type BuiltInMetricKey } from '..
 import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { auditActor, lockChainAuthority, writeAudit } from '../repositories/authority';
-import { builtInValues, type BuiltInValues } from '../repositories/metrics';
+import { builtInValues, personValues, type BuiltInValues } from '../repositories/metrics';
+import { advisorTotals } from '../repositories/rollups';
 import { settingsOf } from '../repositories/settings';
 import * as repo from '../repositories/analysis';
 
@@ -47,8 +49,8 @@ export default async function analysisRoutes(app: FastifyInstance) {
     const chosen = month ?? monthOf(now);
     return { month: chosen, ...monthRange(chosen, now) };
   };
-  const valuesOf = (request: FastifyRequest, storeIds: number[], range: { from: string; to: string }, staffName = '') =>
-    builtInValues(app.db, { chainId: request.auth.chainId, storeIds, ...range, timeZone: app.config.timeZone, ...(staffName ? { staffName } : {}) });
+  const valuesOf = (request: FastifyRequest, storeIds: number[], range: { from: string; to: string }) =>
+    builtInValues(app.db, { chainId: request.auth.chainId, storeIds, ...range, timeZone: app.config.timeZone });
 
   // ── 诊断表 ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -127,7 +129,7 @@ export default async function analysisRoutes(app: FastifyInstance) {
       repo.listJobKpi(app.db, chainId),
       repo.positionsByName(app.db, chainId),
       repo.positionOf(app.db, auth.userId),
-      repo.advisorsOf(app.db, chainId, storeIds, period.from, period.to),
+      advisorTotals(app.db, { chainId, storeIds, from: period.from, to: period.to }),
       repo.visitingCustomers(app.db, chainId, storeIds, period.from, period.to),
       valuesOf(request, storeIds, period),
     ]);
@@ -137,10 +139,11 @@ export default async function analysisRoutes(app: FastifyInstance) {
     const setOf = new Map(jobs.map((job) => [job.name, job.items]));
 
     // Everybody in the stores is computed: the position's median is taken over them all.
-    const people = await Promise.all(advisors.map(async ({ storeId: store, staffName }) => {
+    // One rollup query for everybody: per store and 服务顾问, the order metrics builtInValues gives a person.
+    const people = advisors.map(({ storeId: store, advisor: staffName, ...totals }) => {
       const position = positionByName.get(staffName) ?? ADVISOR_POSITION;
-      return { storeId: store, staffName, position, values: await valuesOf(request, [store], period, staffName) };
-    }));
+      return { storeId: store, staffName, position, values: personValues(totals) };
+    });
     const medianFor = (position: string, key: BuiltInMetricKey) => medianOf(people.filter((person) => person.position === position).map((person) => person.values[key]));
     const targetFor = (person: (typeof people)[number], key: BuiltInMetricKey): { target: number | null; source: TargetSource } => {
       const here = targets.filter((node) => node.metric === key && node.store_id === person.storeId);

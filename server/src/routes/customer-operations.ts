@@ -2,7 +2,8 @@
  * 客户运营 (settings centre, customerOperations): the chain's lifecycle thresholds and reminder
  * rules, a preview of whom they hit today, and the follow-up tasks they create. Everybody signed in
  * reads the rules (the board shows its thresholds); a headquarters admin changes them, version-checked
- * and written to the audit log. Tasks are generated on demand and once a day by this process.
+ * and written to the audit log. Tasks are generated on demand (立即生成) and once a day by 工作台's
+ * durable job 'daily-tasks' (routes/workbench.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as calls from '../../../contracts/api/customer-operations';
@@ -24,11 +25,6 @@ import * as repo from '../repositories/customer-operations';
 import type { Host } from './index';
 
 const SETTINGS = { config: { permission: Permission.settingsCentre } };
-
-/** How often the daily run looks whether a chain's day has turned (tasks are made once a day). */
-const DAILY_CHECK_MS = 60 * 60 * 1000;
-/** The first run waits for the server to settle (start-up, first logins) before it scans customers. */
-const FIRST_RUN_DELAY_MS = 30 * 1000;
 
 /** What changed, in the garage's words, for the audit log: 「沉睡天数 365 → 200」. */
 export function describeChange(before: CustomerOperationRules, after: CustomerOperationRules): string[] {
@@ -96,38 +92,7 @@ export default async function customerOperationRoutes(app: FastifyInstance) {
     const created = await repo.generateTasks(app.db, request.auth.chainId, day);
     return ok({ today: day, created, ...(await repo.taskSummary(app.db, request.auth.chainId, request.scope.storeIds, day)) });
   });
-
-  // The daily run: every chain whose tasks were not made today gets them. Several processes may
-  // run it at once (PostgreSQL): generation is idempotent, so that costs a little work, no duplicates.
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let closing = false;
-  const runDaily = () => {
-    if (running || closing) return;
-    running = (async () => {
-      const day = today();
-      for (const chain of await repo.chainsToGenerate(app.db, day)) {
-        if (closing) return;
-        await repo.generateTasks(app.db, chain.id, day);
-      }
-    })()
-      .catch((error: unknown) => app.log.error({ err: error }, '客户运营：每日跟进任务生成失败'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (!app.config.dailyJobs) return;
-    timer = setTimeout(function tick() {
-      runDaily();
-      timer = setTimeout(tick, DAILY_CHECK_MS).unref();
-    }, FIRST_RUN_DELAY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(timer);
-    await running;
-  });
+  // The daily run is 工作台's durable job 'daily-tasks' (routes/workbench.ts): these rules decide what it makes.
 }
 
 /** Main host only: the rules are the back office's, not the WeCom sidebar's. */
