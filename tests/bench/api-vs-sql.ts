@@ -116,10 +116,17 @@ async function benchServer(kind: DatabaseKind, databaseUrl: string | undefined, 
     config,
     seedSeconds,
     async call<T>(pathAndQuery: string, body?: unknown) {
-      const response = await fetch(`${url}${pathAndQuery}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? { token } : { token, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+      const send = () =>
+        fetch(`${url}${pathAndQuery}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: body === undefined ? { token } : { token, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      // A long bare-SQL phase (the 1,000,000-order raw scans) blocks this process past the server's
+      // keep-alive timeout: the pooled socket is then closed under the next request. Once more, fresh.
+      const response = await send().catch((error: { cause?: { code?: string } }) => {
+        if (error.cause?.code !== 'ECONNRESET') throw error;
+        return send();
       });
       const envelope = JSON.parse(decryptText(await response.text(), config.cipherKey)) as { code: number; msg: string; data: T };
       if (envelope.code !== 0) throw new Error(`${pathAndQuery}: ${envelope.msg}`);
