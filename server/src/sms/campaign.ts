@@ -308,11 +308,14 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
        * index entries of every row already sent (PGlite has no autovacuum), quadratic in the campaign.
        */
       let cursor = 0;
+      let campaign: CampaignState | undefined;
       for (;;) {
-        const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+        // Read once; later batches re-check state and run inside their claim (one transaction less each).
+        campaign ??= await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
         if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
         if (job.stopping()) throw new JobStopped();
         const marketing = isMarketing(campaign.category);
+        const chainId = campaign.chain_id;
         if (first) {
           first = false;
           // Rows a killed process left between claim and commit: maybe sent, never sent again.
@@ -323,7 +326,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
             if (stale && stale.n > 0) {
               log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-              await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+              await refundRows(tx, chainId, campaignId, stale.segments);
             }
           });
         }
@@ -339,6 +342,8 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
         // No row locks: each UPDATE re-checks state = 'queued', so a cancel meanwhile wins.
         const claimed = await db.transaction(async (tx) => {
+          const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+          if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
           const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
             SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
           if (rows.length === 0) return null;
@@ -347,15 +352,15 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
           if (marketing) {
             const mobiles = rows.map((row) => row.mobile);
             const optedOut = new Set(
-              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
             );
-            const setting = await settingOf(tx, campaign.chain_id);
+            const setting = await settingOf(tx, chainId);
             const limit = setting?.dailyMarketingLimit ?? 1;
             const counts = new Map(
               (
                 await tx.rows<{ mobile: string; n: number }>(sql`
                   SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
+                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${chainId}
                      AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
                    GROUP BY r.mobile`)
               ).map((row) => [row.mobile, row.n]),
@@ -374,7 +379,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
                   FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason)
                  WHERE r.id = x.id AND r.state = 'queued' RETURNING r.segments)
               SELECT COALESCE(sum(segments), 0)::int AS segments FROM gone`);
-            await refundRows(tx, campaign.chain_id, campaignId, gone?.segments ?? 0);
+            await refundRows(tx, chainId, campaignId, gone?.segments ?? 0);
           }
           const send = rows.filter((row) => !skipped.has(row.id));
           if (send.length === 0) return send;
@@ -386,6 +391,10 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
           );
           return send.filter((row) => taken.has(row.id));
         });
+        if (claimed === 'stopped') {
+          campaign = undefined;
+          continue;
+        }
         if (claimed === null) {
           // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
           await committing;
@@ -405,7 +414,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
 
         // Commit in the background while the next batch is claimed and submitted (one commit in flight).
         await committing;
-        committing = commitBatch(campaignId, campaign.chain_id, claimed, results).then(async (retry) => {
+        committing = commitBatch(campaignId, chainId, claimed, results).then(async (retry) => {
           if (retry > 0) {
             log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
             for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
