@@ -16,6 +16,7 @@ import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
 import { developmentSms, smppSettingsFrom, smppSms, unconfiguredSms, withDevelopmentOutbox, type SmsProvider } from './providers/sms';
+import { smppInThread } from './providers/smpp-thread';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
@@ -55,7 +56,11 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 function smsProvider(config: ServerConfig, db: Database, app: FastifyInstance): SmsProvider {
   const smpp = smppSettingsFrom(process.env);
   const outbox = () => developmentSms(db, (line) => app.log.info(line));
-  if (smpp) return config.production ? smppSms(smpp, app.log) : withDevelopmentOutbox(smppSms(smpp, app.log), outbox());
+  if (smpp) {
+    // The session runs in its own thread (providers/smpp-thread.ts); SMPP_THREAD=off keeps it on the main thread.
+    const session = process.env.SMPP_THREAD === 'off' ? smppSms(smpp, app.log) : smppInThread(smpp, app.log);
+    return config.production ? session : withDevelopmentOutbox(session, outbox());
+  }
   return config.production ? unconfiguredSms() : outbox();
 }
 

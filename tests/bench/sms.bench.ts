@@ -41,6 +41,9 @@ console.log(`adding ${N} customers…`);
     SELECT 1, (SELECT id FROM customer_group WHERE name = '基准测试客户'), id FROM customer WHERE mobile LIKE '188%'`);
   await db.run(sql`INSERT INTO sms_template (chain_id, name, kind, category, content, status) VALUES (1, '冬季保养节', 'marketing', 'marketing', ${BODY}, 'approved')`);
   await setBalance(db, 1, 'sms', N * 3);
+  // A live database has statistics for its 100,000 customers (as the other benches do after a bulk
+  // seed): without them /client/list plans for an empty table and takes ~300 ms instead of ~30 ms.
+  await db.run(sql`VACUUM ANALYZE`);
   await db.close();
 }
 

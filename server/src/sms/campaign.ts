@@ -288,7 +288,7 @@ export interface CampaignRunner {
   active: Set<number>;
 }
 
-export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger): CampaignRunner {
+export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger, receipts: ReceiptSink): CampaignRunner {
   const active = new Set<number>();
   const batch = batchFor(provider.window);
 
@@ -308,11 +308,14 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
        * index entries of every row already sent (PGlite has no autovacuum), quadratic in the campaign.
        */
       let cursor = 0;
+      let campaign: CampaignState | undefined;
       for (;;) {
-        const campaign = await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+        // Read once; later batches re-check state and run inside their claim (one transaction less each).
+        campaign ??= await db.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
         if (!campaign || campaign.state !== 'running' || campaign.run !== run) return;
         if (job.stopping()) throw new JobStopped();
         const marketing = isMarketing(campaign.category);
+        const chainId = campaign.chain_id;
         if (first) {
           first = false;
           // Rows a killed process left between claim and commit: maybe sent, never sent again.
@@ -323,7 +326,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
             if (stale && stale.n > 0) {
               log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-              await refundRows(tx, campaign.chain_id, campaignId, stale.segments);
+              await refundRows(tx, chainId, campaignId, stale.segments);
             }
           });
         }
@@ -337,24 +340,27 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         }
 
         // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
+        // No row locks: each UPDATE re-checks state = 'queued', so a cancel meanwhile wins.
         const claimed = await db.transaction(async (tx) => {
+          const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
+          if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
           const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued' AND id > ${cursor} ORDER BY id LIMIT ${batch} FOR UPDATE`);
+            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
           if (rows.length === 0) return null;
           cursor = rows[rows.length - 1]!.id;
           const skipped = new Map<number, string>();
           if (marketing) {
             const mobiles = rows.map((row) => row.mobile);
             const optedOut = new Set(
-              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${campaign.chain_id} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
             );
-            const setting = await settingOf(tx, campaign.chain_id);
+            const setting = await settingOf(tx, chainId);
             const limit = setting?.dailyMarketingLimit ?? 1;
             const counts = new Map(
               (
                 await tx.rows<{ mobile: string; n: number }>(sql`
                   SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${campaign.chain_id}
+                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${chainId}
                      AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
                    GROUP BY r.mobile`)
               ).map((row) => [row.mobile, row.n]),
@@ -365,19 +371,30 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
             }
           }
-          const send = rows.filter((row) => !skipped.has(row.id));
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
-            await tx.run(sql`
-              UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
-                FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason) WHERE r.id = x.id`);
-            await refundRows(tx, campaign.chain_id, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
+            const gone = await tx.one<{ segments: number }>(sql`
+              WITH gone AS (
+                UPDATE sms_recipient r SET state = 'skipped', reason = x.reason, done_at = now()
+                  FROM unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => skipped.get(id)!))}::text[]) AS x(id, reason)
+                 WHERE r.id = x.id AND r.state = 'queued' RETURNING r.segments)
+              SELECT COALESCE(sum(segments), 0)::int AS segments FROM gone`);
+            await refundRows(tx, chainId, campaignId, gone?.segments ?? 0);
           }
-          if (send.length > 0) {
-            await tx.run(sql`UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[])`);
-          }
-          return send;
+          const send = rows.filter((row) => !skipped.has(row.id));
+          if (send.length === 0) return send;
+          const taken = new Set(
+            (
+              await tx.rows<{ id: number }>(sql`
+                UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[]) AND state = 'queued' RETURNING id`)
+            ).map((row) => row.id),
+          );
+          return send.filter((row) => taken.has(row.id));
         });
+        if (claimed === 'stopped') {
+          campaign = undefined;
+          continue;
+        }
         if (claimed === null) {
           // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
           await committing;
@@ -397,7 +414,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
 
         // Commit in the background while the next batch is claimed and submitted (one commit in flight).
         await committing;
-        committing = commitBatch(campaignId, campaign.chain_id, claimed, results).then(async (retry) => {
+        committing = commitBatch(campaignId, chainId, claimed, results).then(async (retry) => {
           if (retry > 0) {
             log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
             for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
@@ -421,14 +438,33 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       else if (result.reason instanceof SmsRejected) failed.push({ id: row.id, reason: result.reason.message, segments: row.segments });
       else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
     });
+    // Receipts that came before this commit (the usual case: the SMSC answers in milliseconds) are
+    // written with the submission: one UPDATE gives the recipient its final state, and no sms_part row
+    // is needed. Parts still waiting for a receipt get sms_part rows (found by message id later).
+    const known = receipts.take(sent.flatMap((row) => row.ids));
+    const outcome = sent.map((row) => {
+      const stats = row.ids.map((id) => known.get(id));
+      if (stats.some((stat) => !stat)) return { ...row, state: 'submitted', reason: '', stats };
+      const bad = stats.filter((stat) => stat!.stat !== 'DELIVRD').map((stat) => `${stat!.stat}:${stat!.err}`);
+      // The same reason settleRecipients would pick: the greatest failing stat:err.
+      return bad.length > 0 ? { ...row, state: 'failed', reason: `receipt:${bad.sort().at(-1)!}`, stats } : { ...row, state: 'delivered', reason: '', stats };
+    });
+    const open = outcome.filter((row) => row.state === 'submitted');
     await db.transaction(async (tx) => {
       if (sent.length > 0) {
-        await tx.run(sql`UPDATE sms_recipient SET state = 'submitted' WHERE id = ANY(${sql.param(sent.map((row) => row.id))}::int[]) AND state = 'submitting'`);
-        const parts = sent.flatMap((row) => row.ids.map((messageId) => ({ messageId, recipient: row.id })));
         await tx.run(sql`
-          INSERT INTO sms_part (message_id, recipient_id)
-          SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[])
-          ON CONFLICT (message_id) DO NOTHING`);
+          UPDATE sms_recipient r SET state = x.state, reason = x.reason, message_ids = x.ids, done_at = CASE WHEN x.state = 'submitted' THEN NULL ELSE now() END
+            FROM unnest(${sql.param(outcome.map((row) => row.id))}::int[], ${sql.param(outcome.map((row) => row.state))}::text[],
+                        ${sql.param(outcome.map((row) => row.reason))}::text[], ${sql.param(outcome.map((row) => row.ids.join(' ')))}::text[]) AS x(id, state, reason, ids)
+           WHERE r.id = x.id AND r.state = 'submitting'`);
+        if (open.length > 0) {
+          const parts = open.flatMap((row) => row.ids.map((messageId, index) => ({ messageId, recipient: row.id, stat: row.stats[index] })));
+          await tx.run(sql`
+            INSERT INTO sms_part (message_id, recipient_id, stat, err)
+            SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[],
+                                 ${sql.param(parts.map((part) => part.stat?.stat ?? null))}::text[], ${sql.param(parts.map((part) => part.stat?.err ?? null))}::text[])
+            ON CONFLICT (message_id) DO NOTHING`);
+        }
         await settleReceipts(tx);
       }
       if (failed.length > 0) {
@@ -442,6 +478,10 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       if (retry.length > 0) {
         await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
       }
+    }).catch((error: unknown) => {
+      // Not recorded: the receipts go back, so the parts' rows (if a retry records them) still get them.
+      receipts.putBack(known);
+      throw error;
     });
     return retry.length;
   }
@@ -498,49 +538,91 @@ export async function optOutByReply(db: Database, phone: string, text: string): 
   });
 }
 
+/** Receipts held until their submission is committed (the batch commit takes them), then matched in the database. */
+export interface ReceiptSink {
+  add(receipt: Receipt): void;
+  /** The receipts already in for these message ids, taken out of the sink. */
+  take(messageIds: string[]): Map<string, Receipt>;
+  /** Receipts taken by a commit that then failed. */
+  putBack(receipts: Map<string, Receipt>): void;
+  /** Waits for everything received so far to be applied (or stored in sms_early_receipt). */
+  drain(): Promise<void>;
+}
+
+/** A receipt not taken by a commit within this long is looked up in sms_part (its part was committed). */
+const MATCH_AFTER_MS = 500;
+/** One still unmatched after this long is stored in sms_early_receipt (another process's submission, or a late commit). */
+const STORE_AFTER_MS = 30_000;
+
 /**
- * Applies receipts in batches (a 100,000-text campaign brings 100,000 of them): parts found get
- * their stat, the others wait in sms_early_receipt for their submit to commit.
+ * Receipts of a 100,000-text campaign: most arrive before the batch that submitted them is
+ * committed, and the commit takes them (commitBatch), so the recipient's final state is written
+ * once. The rest (arriving after their commit) are applied in batches, each part found by its
+ * message id. Kept in memory meanwhile, as the SMSC's deliver_sm is answered at once: a crash loses
+ * at most the receipts of the last second, whose recipients then stay 已提交.
  */
-export function receiptSink(db: Database, log: FastifyBaseLogger) {
-  let pending: { messageId: string; stat: string; err: string }[] = [];
+export function receiptSink(db: Database, log: FastifyBaseLogger): ReceiptSink {
+  const waiting = new Map<string, Receipt & { at: number }>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
-  async function flush() {
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    if (batch.length === 0) return;
-    await db.transaction(async (tx) => {
-      const applied = await applyReceipts(tx, batch);
+  async function flush(all: boolean) {
+    const now = Date.now();
+    const due = [...waiting.values()].filter((receipt) => all || now - receipt.at >= MATCH_AFTER_MS);
+    if (due.length === 0) return;
+    const stillWaiting = await db.transaction(async (tx) => {
+      const applied = await applyReceipts(tx, due);
       await settleRecipients(tx, applied.recipients);
-      // Faster than our commit: kept until the submit's commit matches them (settleReceipts).
-      const early = applied.unmatched;
-      if (early.length > 0) {
+      const store = applied.unmatched.filter((receipt) => all || now - (waiting.get(receipt.messageId)?.at ?? now) >= STORE_AFTER_MS);
+      if (store.length > 0) {
         await tx.run(sql`
           INSERT INTO sms_early_receipt (message_id, stat, err)
-          SELECT * FROM unnest(${sql.param(early.map((r) => r.messageId))}::text[], ${sql.param(early.map((r) => r.stat))}::text[], ${sql.param(early.map((r) => r.err))}::text[])
+          SELECT * FROM unnest(${sql.param(store.map((r) => r.messageId))}::text[], ${sql.param(store.map((r) => r.stat))}::text[], ${sql.param(store.map((r) => r.err))}::text[])
           ON CONFLICT (message_id) DO NOTHING`);
       }
+      return new Set([...applied.unmatched.filter((receipt) => !store.includes(receipt)).map((receipt) => receipt.messageId)]);
     });
+    // Applied or stored: no longer waiting (the ones still unmatched stay for the next try).
+    for (const receipt of due) if (!stillWaiting.has(receipt.messageId)) waiting.delete(receipt.messageId);
   }
 
-  const schedule = () => {
-    flushing = flushing.then(flush).catch((error: unknown) => log.error({ err: error }, 'sms receipts not applied'));
-    return flushing;
+  const schedule = (all = false) => {
+    flushing = flushing.then(() => flush(all)).catch((error: unknown) => log.error({ err: error }, 'sms receipts not applied'));
+    return flushing.then(() => {
+      if (waiting.size > 0) arm();
+    });
+  };
+  const arm = () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      void schedule();
+    }, MATCH_AFTER_MS);
+    timer.unref();
   };
 
   return {
-    add(receipt: { messageId: string; stat: string; err: string }) {
-      pending.push(receipt);
-      if (pending.length >= 1000) void schedule();
-      else timer ??= setTimeout(() => void schedule(), 100);
+    add(receipt) {
+      waiting.set(receipt.messageId, { ...receipt, at: Date.now() });
+      arm();
     },
-    /** Waits for everything received so far to be applied. */
+    take(messageIds) {
+      const found = new Map<string, Receipt>();
+      for (const id of messageIds) {
+        const receipt = waiting.get(id);
+        if (!receipt) continue;
+        waiting.delete(id);
+        found.set(id, { messageId: id, stat: receipt.stat, err: receipt.err });
+      }
+      return found;
+    },
+    putBack(receipts) {
+      for (const receipt of receipts.values()) waiting.set(receipt.messageId, { ...receipt, at: 0 });
+      if (receipts.size > 0) arm();
+    },
     async drain() {
       if (timer) clearTimeout(timer);
-      await schedule();
+      timer = undefined;
+      await schedule(true);
     },
   };
 }
