@@ -146,6 +146,12 @@ export const homePages: PageRoute[] = [
     description: '按车牌或车架号查询车辆保险到期情况，提前跟进续保。',
     widget: { folder: 'insurance-lookup', tag: 'garage-insurance-lookup' },
   },
+  // 保险查询 › 批量导入保单: the import's steps and jobs, kind policy (needs 保险; the server also asks for 客户导入).
+  {
+    path: '/home/insurance/import', title: '批量导入保单', showTab: true, permission: Permission.insurance,
+    description: '从 Excel 或 CSV 批量导入交强险、商业险保单，导入后进入续保跟进。',
+    widget: { folder: 'customer-import', tag: 'garage-customer-import', attributes: { kind: 'policy' } },
+  },
 ];
 
 
