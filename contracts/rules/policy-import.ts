@@ -26,7 +26,7 @@ export const POLICY_MESSAGES = {
   premiumNeedsType: '填写了「保费」时，请在「险种」中注明交强险或商业险，或改用「交强险保费」「商业险保费」两列',
   policyType: '险种应为 交强险、商业险 或 交强险+商业险',
   // Decided by the server, with the database:
-  noVehicle: (what: string) => `没有找到${what}的车辆，或该车不在你的数据范围内：请先在客户档案中建档（或用「批量导入客户」导入车辆），再导入保单`,
+  noVehicle: (what: string) => `没有找到${what} 的车辆，或该车不在你的数据范围内：请先在客户档案中建档（或用「批量导入客户」导入车辆），再导入保单`,
   manyVehicles: (plate: string) => `车牌号 ${plate} 在多家门店都有车辆，请填写车架号以区分`,
   vinMismatch: (plate: string, vin: string) => `车牌号 ${plate} 在系统中的车架号为 ${vin}，与表格不一致，请核对`,
   otherVehicle: (policyNo: string, plate: string) => `保单号 ${policyNo} 已登记在车辆 ${plate} 上，与本行车辆不同，请核对`,
