@@ -31,7 +31,12 @@ beforeAll(async () => {
     SELECT v.id, v.plate, v.vin, v.store_id FROM vehicle v
      WHERE ${where} AND NOT EXISTS (SELECT 1 FROM vehicle o WHERE o.chain_id = v.chain_id AND o.plate = v.plate AND o.id <> v.id)
      ORDER BY v.id LIMIT ${limit}`);
-  own = await unique(sql`v.chain_id = 1 AND v.store_id = 2`, 12);
+  // 12 cars of 城东店 without any policy yet (every seeded car has one): an imported term is their latest, the one the pipeline follows.
+  await server.db.run(sql`
+    WITH c AS (INSERT INTO customer (chain_id, store_id, name, mobile) SELECT 1, 2, '保单客户' || i, '1991000' || lpad(i::text, 4, '0') FROM generate_series(1, 12) AS i RETURNING id, name)
+    INSERT INTO vehicle (chain_id, store_id, customer_id, plate, vin, brand, series, model)
+    SELECT 1, 2, c.id, '藏Y' || lpad(substr(c.name, 5), 5, '0'), CASE WHEN c.name = '保单客户4' THEN 'LSVAU218XN2183294' ELSE '' END, '大众', '朗逸', '' FROM c`);
+  own = await unique(sql`v.chain_id = 1 AND v.store_id = 2 AND v.plate LIKE '藏Y%'`, 12);
   [otherStore] = await unique(sql`v.chain_id = 1 AND v.store_id = 3`, 1);
   [otherChain] = await unique(sql`v.chain_id <> 1`, 1);
   expect(own.length).toBe(12);
