@@ -3,6 +3,8 @@
  * rows refused with Chinese reasons, duplicates by 保单号 in each mode, tenancy (another chain's or
  * another store's vehicle is an error row, never written), and the policies in 保险查询's pipeline.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { importPreview, ImportTask } from '../../../contracts/api/import';
@@ -235,5 +237,18 @@ describe('tenancy', () => {
     } finally {
       await server.db.run(sql`UPDATE role SET permission_ids = ARRAY[11, 16] WHERE code = 'front_desk' AND chain_id = 1`);
     }
+  });
+});
+
+describe('the demo’s sample file (docs/samples/保单导入示例.xlsx)', () => {
+  it('imports the policies of 客户导入示例.xlsx’s cars once those are in, with its 2 bad rows reported', async () => {
+    const samples = path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'samples');
+    const customers = await upload<{ taskId: number }>(server, '/client/import', manager, { name: '客户导入示例.xlsx', bytes: readFileSync(path.join(samples, '客户导入示例.xlsx')) });
+    expect((await finished(manager, customers.data.taskId)).imported).toBe(27);
+    const started = await upload<{ taskId: number }>(server, '/client/import', manager, { name: '保单导入示例.xlsx', bytes: readFileSync(path.join(samples, '保单导入示例.xlsx')) }, { kind: 'policy' });
+    expect(started.code, started.msg).toBe(0);
+    const task = await finished(manager, started.data.taskId);
+    expect({ imported: task.imported, failed: task.failed }).toEqual({ imported: 13, failed: 2 });
+    expect(task.errors.map((error) => error.message)).toEqual([expect.stringMatching(/没有找到车牌号 浙A99999 的车辆/), '到期日期应晚于起保日期']);
   });
 });
