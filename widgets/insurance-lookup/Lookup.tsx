@@ -23,7 +23,7 @@ export const SMS_PATH = '/home/sms/smsWork';
 export const QUOTE_PATH = '/home/shop/insurance-quote';
 export const PANORAMA_PATH = '/home/clientspano';
 /** 批量导入保单: <garage-customer-import kind="policy"> on its own page (host-app/src/routes.ts). */
-export const POLICY_IMPORT_PATH = '/home/insurance/import';
+export const POLICY_IMPORT_PATH = '/home/shop/insurance-import';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const masked = (mobile: string) => !mobile || mobile.includes('*');
