@@ -8,9 +8,9 @@
  */
 import { z } from 'zod';
 import { apiCalls } from './route';
-import { IMPORT_FIELDS } from '../rules/import';
+import { IMPORT_FIELDS, type ImportField } from '../rules/import';
 import { id, oneOf, text } from '../fields';
-import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_REPORT_PATH, IMPORT_STATUSES, IMPORT_TEMPLATE_PATH } from '../rules/import-task';
+import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_REPORT_PATH, IMPORT_STATUSES, IMPORT_TEMPLATE_PATH, POLICY_FIELDS, type PolicyField } from '../rules/import-task';
 
 const call = apiCalls('批量导入');
 
@@ -19,7 +19,9 @@ const call = apiCalls('批量导入');
 export * from '../rules/import-task';
 
 const kind = oneOf('导入类型', IMPORT_KINDS);
-const field = z.enum(IMPORT_FIELDS);
+/** A field of any kind (customer/potential: IMPORT_FIELDS; policy: POLICY_FIELDS); the server checks it belongs to the upload's kind. */
+export type AnyImportField = ImportField | PolicyField;
+const field = z.enum([...new Set([...IMPORT_FIELDS, ...POLICY_FIELDS])] as [AnyImportField, ...AnyImportField[]]);
 /** Column index (0-based, as in the file) → field, or null for a column not imported. */
 export const importMapping = z.array(field.nullable()).max(200);
 export type ImportMapping = z.infer<typeof importMapping>;

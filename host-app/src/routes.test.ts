@@ -23,7 +23,7 @@ describe('route table', () => {
     expect(byPath['/home/organization'].redirectTo).toBe('userAuth');
     expect(byPath['/home/sms'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(['clientGroup', 'smsBuy', 'smsWork']);
     expect(byPath['/home/shop'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(
-      ['smsMall', 'webPhone', 'enterprise-wechat', 'insurance-analysis', 'customer-analysis', 'insurance-quote'].sort(),
+      ['smsMall', 'webPhone', 'enterprise-wechat', 'insurance-analysis', 'customer-analysis', 'insurance-quote', 'insurance-import'].sort(),
     );
     expect(byPath['/home/shop'].redirectTo).toBe('smsMall');
   });

@@ -189,6 +189,8 @@ export const sections: SectionRoute[] = [
       { path: '/home/shop/insurance-analysis', title: '保险分析', showTab: true, permission: Permission.insurance, description: '分析续保率、险种结构和保险到期分布。', widget: { folder: 'insurance-analysis', tag: 'garage-insurance-analysis' } },
       { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, description: '新客回店队列、客户阶段与流失、消费分布；未开通时显示项目商城的产品页。', widget: { folder: 'customer-analysis', tag: 'garage-customer-analysis' } },
       { path: '/home/shop/insurance-quote', title: '保险报价', showTab: true, permission: Permission.insurance, description: '录入车辆信息，一次获取多家保险公司的报价。', widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' } },
+      // 保险查询 › 批量导入保单 (not in spec section 2; beside the other insurance pages of /home/shop): the import's steps and jobs, kind policy.
+      { path: '/home/shop/insurance-import', title: '批量导入保单', showTab: true, permission: Permission.insurance, description: '从 Excel 或 CSV 批量导入交强险、商业险保单，导入后进入续保跟进。', widget: { folder: 'customer-import', tag: 'garage-customer-import', attributes: { kind: 'policy' } } },
     ],
   },
 ];

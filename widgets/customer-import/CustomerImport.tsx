@@ -11,10 +11,12 @@ export interface CustomerImportProps {
   kind?: string;
 }
 
-/** kind="customer": the import page. kind="potential": 潜在客户 with its list and the same import, as two tabs. */
+/** kind="customer": the import page. kind="policy": insurance policies (保险查询 › 批量导入保单). kind="potential": 潜在客户 with its list and the same import, as two tabs. */
 export function CustomerImport({ kind, host }: CustomerImportProps & WidgetProps) {
   const chosen: ImportKind = IMPORT_KINDS.includes(kind as ImportKind) ? (kind as ImportKind) : 'customer';
   if (chosen === 'customer') return <ImportFlow kind="customer" />;
+  // 保单: the same steps; reached from 保险查询's 批量导入保单, and leads back there.
+  if (chosen === 'policy') return <ImportFlow kind="policy" host={host} />;
   return (
     <sl-tab-group className="tabs">
       <sl-tab slot="nav" panel="list">{messages.tabs.list}</sl-tab>

@@ -4,10 +4,10 @@
  * size budget): the server previews it, with the very rules of contracts/rules/import.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DialogFooter, isCancelled, session, toast, useBusyAction, useDialogClose, useLazyDialogs, usePageData, useValue } from '../core';
-import { DUPLICATE_MODES, DUPLICATE_MODE_LABELS, IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
-import type { ImportMapping } from '../../contracts/api/import';
-import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, type ImportField } from '../../contracts/rules/import';
+import { DialogFooter, isCancelled, navigate, session, toast, useBusyAction, useDialogClose, useLazyDialogs, usePageData, useValue } from '../core';
+import { DUPLICATE_MODES, DUPLICATE_MODE_LABELS, IMPORT_LIMITS, POLICY_FIELDS, POLICY_FIELD_LABELS, startProblem, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';
+import type { AnyImportField, ImportMapping } from '../../contracts/api/import';
+import { IMPORT_FIELDS, IMPORT_FIELD_LABELS } from '../../contracts/rules/import';
 import { importApi, type ImportPreset, type ImportPreview, type ImportTask, type TaskConfig } from './api';
 import { History, TaskView, isActive } from './TaskView';
 import { messages } from './messages';
@@ -16,6 +16,11 @@ type Dialog = { type: 'preset' } | { type: 'cancel'; task: ImportTask };
 
 const ACCEPTED = ['.xlsx', '.csv'];
 const extension = (name: string) => (/\.[^.]+$/.exec(name.toLowerCase())?.[0] ?? '');
+
+/** Where 保单 lead after the import (and back): 保险查询. */
+export const INSURANCE_PATH = '/home/insurance';
+const FIELD_LABELS = { ...IMPORT_FIELD_LABELS, ...POLICY_FIELD_LABELS } as Record<AnyImportField, string>;
+const fieldsOf = (kind: ImportKind): readonly AnyImportField[] => (kind === 'policy' ? POLICY_FIELDS : IMPORT_FIELDS);
 
 /** A client-side check before anything is sent: the server checks again (and the zip bomb, the rows). */
 function fileProblem(file: File): string {
@@ -33,7 +38,7 @@ function presetMapping(preset: ImportPreset, headers: readonly string[], recogni
   });
 }
 
-export function ImportFlow({ kind }: { kind: ImportKind }) {
+export function ImportFlow({ kind, host }: { kind: ImportKind; host?: HTMLElement }) {
   const token = useValue(session.usertoken);
   const page = usePageData(token, () => Promise.all([importApi.config(kind), importApi.tasks(kind)]), [kind]);
   const [config, setConfig] = useState<TaskConfig | null>(null);
@@ -152,7 +157,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
     }
   };
 
-  if (page.refused) return <div className="state" role="note"><p>{messages.refused}</p></div>;
+  if (page.refused) return <div className="state" role="note"><p>{kind === 'policy' ? messages.refusedPolicy : messages.refused}</p></div>;
   if (page.failed) {
     return (
       <div className="state" role="alert">
@@ -162,24 +167,38 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
     );
   }
 
-  const mapped = new Set(mapping.filter(Boolean));
-  const canStart = Boolean(preview && preview.total > 0 && (mapped.has('name') || mapped.has('mobile')));
+  const blocked = startProblem(kind, mapping);
+  const canStart = Boolean(preview && preview.total > 0 && !blocked);
+  const policy = kind === 'policy';
+  const toInsurance = (
+    <sl-button size="small" className="to-insurance" onClick={() => host && navigate(INSURANCE_PATH, host)}>
+      <sl-icon slot="prefix" name="shield-check"></sl-icon>{messages.openInsurance}
+    </sl-button>
+  );
 
   return (
     <div className="flow" aria-busy={page.data === null}>
       <header className="head">
-        <h2>{messages.title[kind]}</h2>
+        <div className="head-line">
+          <h2>{messages.title[kind]}</h2>
+          {policy && host ? (
+            <sl-button size="small" variant="text" className="back" onClick={() => navigate(INSURANCE_PATH, host)}>
+              <sl-icon slot="prefix" name="arrow-left"></sl-icon>{messages.backToInsurance}
+            </sl-button>
+          ) : null}
+        </div>
         <p className="muted">{messages.subtitle[kind]}</p>
       </header>
 
       {taskId !== null ? (
-        <TaskView taskId={taskId} onUpdate={showInHistory} onAgain={reset}
+        <TaskView taskId={taskId} onUpdate={showInHistory} onAgain={reset} doneAction={policy && host ? toInsurance : undefined}
           onCancel={(task) => setDialog({ type: 'cancel', task })} />
       ) : (
         <ol className="steps">
           <li className="step" data-step="template">
             <h3><span className="number" aria-hidden="true">1</span>{messages.steps.template}</h3>
             <p className="help">{messages.template.help}</p>
+            {policy ? <p className="help">{messages.policyLimits}</p> : null}
             <sl-button size="small" className="template" loading={downloading} onClick={() => void downloadTemplate()}>
               <sl-icon slot="prefix" name="download"></sl-icon>{messages.template.download}
             </sl-button>
@@ -201,7 +220,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
             <>
               <li className="step" data-step="mapping">
                 <h3><span className="number" aria-hidden="true">3</span>{messages.steps.mapping}</h3>
-                <Mapping preview={preview} mapping={mapping} config={config} onChange={(next) => (setPreset(''), remap(next))} />
+                <Mapping kind={kind} preview={preview} mapping={mapping} config={config} onChange={(next) => (setPreset(''), remap(next))} />
                 <div className="presets">
                   <label className="preset-choice">
                     <span>{messages.mapping.presets}</span>
@@ -219,11 +238,11 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
                 <h3><span className="number" aria-hidden="true">4</span>{messages.steps.preview}</h3>
                 <PreviewTable preview={preview} mapping={mapping} busy={checking} />
                 <fieldset className="duplicates">
-                  <legend>{messages.duplicates.label}</legend>
+                  <legend>{policy ? messages.duplicates.policyLabel : messages.duplicates.label}</legend>
                   {DUPLICATE_MODES.map((mode) => (
                     <label key={mode} className={`choice${duplicates === mode ? ' chosen' : ''}`}>
                       <input type="radio" name="duplicates" value={mode} checked={duplicates === mode} onChange={() => setDuplicates(mode)} />
-                      <span><strong>{DUPLICATE_MODE_LABELS[mode]}</strong><span className="help">{messages.duplicates.help[mode]}</span></span>
+                      <span><strong>{DUPLICATE_MODE_LABELS[mode]}</strong><span className="help">{(policy ? messages.duplicates.policyHelp : messages.duplicates.help)[mode]}</span></span>
                     </label>
                   ))}
                 </fieldset>
@@ -231,7 +250,7 @@ export function ImportFlow({ kind }: { kind: ImportKind }) {
                   <sl-button variant="primary" className="start" loading={starting} disabled={!canStart || checking} onClick={() => void start()}>
                     {messages.start}
                   </sl-button>
-                  <span className="help">{canStart ? messages.startHelp(preview.total) : messages.startBlocked}</span>
+                  <span className="help">{canStart ? messages.startHelp(preview.total) : (blocked ?? messages.startBlocked)}</span>
                 </div>
               </li>
             </>
@@ -281,22 +300,24 @@ function DropZone({ onFile, input, busy, fileName }: { onFile(file: File | undef
   );
 }
 
-function Mapping({ preview, mapping, config, onChange }: { preview: ImportPreview; mapping: ImportMapping; config: TaskConfig | null; onChange(next: ImportMapping): void }) {
-  const mapped = mapping.filter((field): field is ImportField => Boolean(field));
+function Mapping({ kind, preview, mapping, config, onChange }: { kind: ImportKind; preview: ImportPreview; mapping: ImportMapping; config: TaskConfig | null; onChange(next: ImportMapping): void }) {
+  const mapped = mapping.filter((field): field is AnyImportField => Boolean(field));
   const missing = (config?.columns ?? [])
-    .filter((column) => column.required && !mapped.includes(column.key as ImportField))
-    .map((column) => `「${IMPORT_FIELD_LABELS[column.key as ImportField] ?? column.title}」`);
-  const twice = IMPORT_FIELDS.filter((field) => mapped.indexOf(field) !== mapped.lastIndexOf(field));
+    .filter((column) => column.required && !mapped.includes(column.key as AnyImportField))
+    .map((column) => `「${FIELD_LABELS[column.key as AnyImportField] ?? column.title}」`);
+  const fields = fieldsOf(kind);
+  const twice = fields.filter((field) => mapped.indexOf(field) !== mapped.lastIndexOf(field));
+  const blocked = startProblem(kind, mapping);
   const sample = (index: number) => preview.rows.map((row) => row.cells[index]).find((cell) => cell && cell.trim()) ?? '';
   return (
     <>
       <p className="help">{messages.mapping.help}</p>
-      {!mapped.includes('name') && !mapped.includes('mobile') ? (
-        <p className="callout error" role="alert">{messages.mapping.needNameOrMobile}</p>
+      {blocked ? (
+        <p className="callout error" role="alert">{kind === 'policy' ? blocked : messages.mapping.needNameOrMobile}</p>
       ) : missing.length > 0 ? (
         <p className="callout warning" role="note">{messages.mapping.missing(missing.join('、'))}</p>
       ) : null}
-      {twice.map((field) => <p key={field} className="callout warning" role="note">{messages.mapping.twice(IMPORT_FIELD_LABELS[field])}</p>)}
+      {twice.map((field) => <p key={field} className="callout warning" role="note">{messages.mapping.twice(FIELD_LABELS[field])}</p>)}
       <div className="mapping" role="table" aria-label={messages.steps.mapping}>
         <div className="mapping-row mapping-head" role="row">
           <span role="columnheader">{messages.mapping.column}</span>
@@ -313,11 +334,11 @@ function Mapping({ preview, mapping, config, onChange }: { preview: ImportPrevie
                 <select aria-label={messages.mapping.columnLabel(title)} value={mapping[index] ?? ''}
                   onChange={(event) => {
                     const next = [...mapping];
-                    next[index] = (event.currentTarget.value || null) as ImportField | null;
+                    next[index] = (event.currentTarget.value || null) as AnyImportField | null;
                     onChange(next);
                   }}>
                   <option value="">{messages.mapping.skip}</option>
-                  {IMPORT_FIELDS.map((field) => <option key={field} value={field}>{IMPORT_FIELD_LABELS[field]}</option>)}
+                  {fields.map((field) => <option key={field} value={field}>{FIELD_LABELS[field]}</option>)}
                 </select>
               </span>
             </div>
@@ -346,7 +367,7 @@ function PreviewTable({ preview, mapping, busy }: { preview: ImportPreview; mapp
           <thead>
             <tr>
               <th scope="col">{messages.preview.row}</th>
-              {shown.map(({ field, index }) => <th key={index} scope="col">{IMPORT_FIELD_LABELS[field!]}</th>)}
+              {shown.map(({ field, index }) => <th key={index} scope="col">{FIELD_LABELS[field!]}</th>)}
               <th scope="col">{messages.preview.problems}</th>
             </tr>
           </thead>
@@ -361,7 +382,7 @@ function PreviewTable({ preview, mapping, busy }: { preview: ImportPreview; mapp
                     const cellLevel = problems.some((problem) => problem.level === 'error') ? 'error' : problems.length ? 'warning' : '';
                     const why = problems.map((problem) => problem.message).join('；');
                     return (
-                      <td key={index} data-label={IMPORT_FIELD_LABELS[field!]} className={cellLevel} data-problem={cellLevel || undefined} title={why || undefined}
+                      <td key={index} data-label={FIELD_LABELS[field!]} className={cellLevel} data-problem={cellLevel || undefined} title={why || undefined}
                         data-empty={!cellLevel && !row.cells[index]?.trim() ? '' : undefined}>
                         {row.cells[index] ?? ''}
                         {problems.map((problem, at) => (

@@ -40,7 +40,11 @@ async function downloadReport(task: ImportTask, setBusy: (busy: boolean) => void
   }
 }
 
-export function TaskView({ taskId, onUpdate, onAgain, onCancel }: { taskId: number; onUpdate(task: ImportTask): void; onAgain(): void; onCancel(task: ImportTask): void }) {
+export function TaskView({ taskId, onUpdate, onAgain, onCancel, doneAction }: {
+  taskId: number; onUpdate(task: ImportTask): void; onAgain(): void; onCancel(task: ImportTask): void;
+  /** Shown next to 重新上传 once the task is done with rows in (保单: 到保险查询查看). */
+  doneAction?: React.ReactNode;
+}) {
   const [task, setTask] = useState<ImportTask | null>(null);
   const [failed, setFailed] = useState(false);
   const [reporting, setReporting] = useState(false);
@@ -157,6 +161,7 @@ export function TaskView({ taskId, onUpdate, onAgain, onCancel }: { taskId: numb
             <sl-icon slot="prefix" name="download"></sl-icon>{messages.result.report}
           </sl-button>
         ) : null}
+        {task.status === 'done' && task.imported + task.updated > 0 ? doneAction : null}
         <sl-button size="small" variant="primary" className="again" onClick={onAgain}>
           <sl-icon slot="prefix" name="arrow-repeat"></sl-icon>{messages.result.again}
         </sl-button>

@@ -4,21 +4,25 @@ import { IMPORT_LIMITS, type DuplicateMode, type ImportKind } from '../../contra
 const number = (value: number) => value.toLocaleString('zh-CN');
 
 export const messages = {
-  title: { customer: '批量导入客户', potential: '批量导入潜在客户' } satisfies Record<ImportKind, string>,
+  title: { customer: '批量导入客户', potential: '批量导入潜在客户', policy: '批量导入保单' } satisfies Record<ImportKind, string>,
   subtitle: {
     customer: '把旧系统导出的客户表格导入门店管家：先下载模板或直接上传自己的表格，核对列和问题行后开始导入。',
     potential: '把活动报名、线上咨询等尚未到店的线索导入潜在客户，导入后在「潜在客户」中分配与跟进。',
+    policy: '把保险公司或旧系统导出的交强险、商业险保单导入：按车牌号或车架号找到已建档的车辆，导入后出现在「保险查询」的续保名单中（待跟进）。',
   } satisfies Record<ImportKind, string>,
   tabs: { list: '潜在客户', import: '批量导入' },
   retry: '重试',
   loadFailed: '导入记录加载失败',
   refused: '你没有「客户导入」权限。如需导入客户，请联系门店管理员开通。',
+  refusedPolicy: '导入保单需要「客户导入」和「保险」权限，请联系门店管理员开通。',
+  backToInsurance: '返回保险查询',
+  openInsurance: '到保险查询查看',
 
   steps: { template: '下载模板', upload: '上传文件', mapping: '核对列', preview: '预览与重复处理' },
   template: {
     help: '模板含表头、示例行、填写说明和下拉选项；直接用旧系统导出的表格也可以，表头会自动识别。',
     download: '下载导入模板',
-    fileName: { customer: '客户导入模板.xlsx', potential: '潜在客户导入模板.xlsx' } satisfies Record<ImportKind, string>,
+    fileName: { customer: '客户导入模板.xlsx', potential: '潜在客户导入模板.xlsx', policy: '保单导入模板.xlsx' } satisfies Record<ImportKind, string>,
     done: '模板已下载',
   },
   upload: {
@@ -71,15 +75,22 @@ export const messages = {
   },
   duplicates: {
     label: '手机号或车牌号已存在时',
+    policyLabel: '保单号已存在时（同一连锁内）',
     help: {
       skip: '保留系统中的资料，文件中这一行不导入（计为跳过）',
       update: '只把文件中有、系统中为空的信息补进去，已有资料不变',
       overwrite: '用文件中的非空内容替换系统中的资料，空白单元格不清除已有资料',
     } satisfies Record<DuplicateMode, string>,
+    policyHelp: {
+      skip: '保留系统中的保单，文件中这一行不导入（计为跳过）',
+      update: '只补充系统中为空的保险公司、保费、车船税、险别和经办人，已有内容不变',
+      overwrite: '用文件中的非空内容替换系统中的保单（含起保和到期日期），续保跟进记录保留',
+    } satisfies Record<DuplicateMode, string>,
   },
   start: '开始导入',
   startHelp: (total: number) => `将在后台导入 ${number(total)} 行，关闭页面也不会中断，回来后可继续查看进度。`,
   startBlocked: '请先对应「姓名」或「手机号」列',
+  policyLimits: '每行一张保单：车牌号或车架号用来找到已建档的车辆，找不到的行不导入并写明原因。',
 
   progress: {
     title: '导入进度',

@@ -9,6 +9,7 @@ h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-n
 h3 { display: flex; align-items: center; gap: 8px; margin: 0 0 8px; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral-900); }
 h4 { margin: 0 0 6px; font-size: 14px; font-weight: 600; }
 .head p { margin: 0; }
+.head-line { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0 12px; }
 p { margin: 0; }
 .muted { color: var(--sl-color-neutral-600); }
 .help { font-size: 12px; color: var(--sl-color-neutral-600); }

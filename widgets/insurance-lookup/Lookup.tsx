@@ -5,8 +5,9 @@ import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { emit, navigate, session, useLatestAnswer, useLazyDialogs, useRowSelection, useSearchKeyword, useValue, type WidgetProps } from '../core';
+import { emit, hasPermission, navigate, session, useLatestAnswer, useLazyDialogs, useRowSelection, useSearchKeyword, useValue, type WidgetProps } from '../core';
 import { GARAGE_EVENTS } from '../../contracts/events';
+import { Permission } from '../../contracts/permissions';
 import { RENEWAL_BUCKETS, RENEWAL_BUCKET_NAMES, RENEWAL_STATES, RENEWAL_STATE_NAMES, type RenewalBucket, type RenewalState } from '../../contracts/insurance';
 import { insuranceApi, type Policy, type RenewalPage, type RenewalQuery, type SearchPage } from './api';
 import { messages } from './messages';
@@ -21,6 +22,8 @@ const STATE_VARIANT: Record<RenewalState, string> = { pending: 'warning', contac
 export const SMS_PATH = '/home/sms/smsWork';
 export const QUOTE_PATH = '/home/shop/insurance-quote';
 export const PANORAMA_PATH = '/home/clientspano';
+/** 批量导入保单: <garage-customer-import kind="policy"> on its own page (host-app/src/routes.ts). */
+export const POLICY_IMPORT_PATH = '/home/shop/insurance-import';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const masked = (mobile: string) => !mobile || mobile.includes('*');
@@ -82,6 +85,11 @@ export function InsuranceLookup({ host }: WidgetProps) {
           <h2>{messages.title}</h2>
           <p className="muted">{messages.subtitle}</p>
         </div>
+        {host && hasPermission(Permission.customerImport) ? (
+          <sl-button size="small" className="import-policies" onClick={() => navigate(POLICY_IMPORT_PATH, host)}>
+            <sl-icon slot="prefix" name="upload"></sl-icon>{messages.importPolicies}
+          </sl-button>
+        ) : null}
       </header>
 
       <div className="tabs" role="tablist" aria-label={messages.buckets}>

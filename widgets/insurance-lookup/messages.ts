@@ -5,6 +5,7 @@ export const messages = {
   title: '保险查询',
   subtitle: '按到期时间跟进续保：打电话、发续保短信、报价，记录每次跟进直到续保或战败。',
   loadFailed: '保单加载失败',
+  importPolicies: '批量导入保单',
   retry: '重试',
   buckets: '到期区间',
   allPolicies: '全部保单',

@@ -9,6 +9,8 @@ export const lookupStyles = `
 .figure { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .mono { font-family: var(--sl-font-mono); }
 .lookup .head p { margin: 0; }
+.lookup .head { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 8px 16px; }
+.lookup .head .import-policies { flex: none; }
 .lookup h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
 .lookup .tabs { display: flex; flex-wrap: wrap; gap: 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
 .lookup .tab { flex: none; display: inline-flex; align-items: center; gap: 6px; padding: 8px 14px; font: inherit; font-size: 14px; cursor: pointer;

@@ -11,14 +11,17 @@
  */
 import type { DuplicateMode, ImportKind } from '../../../contracts/api/import';
 import { IMPORT_FIELD_LABELS, problemsText, type CheckedRow, type ImportStore, type ImportValues } from '../../../contracts/rules/import';
+import { POLICY_FIELD_LABELS, type CheckedPolicyRow, type PolicyField } from '../../../contracts/rules/policy-import';
 import { sql, type Queryable } from '../db/database';
 import { convertMatchingLeadsInBulk } from '../repositories/potential';
+import { applyPolicies } from './apply-policy';
 
 export interface BatchRow {
   row: number;
   /** The original cells as text (for the report). */
   cells: string[];
-  checked: CheckedRow;
+  /** CheckedPolicyRow for kind 'policy'. */
+  checked: CheckedRow | CheckedPolicyRow;
 }
 
 export interface BatchTask {
@@ -28,6 +31,8 @@ export interface BatchTask {
   duplicates: DuplicateMode;
   /** The store rows without a 门店 cell go to. */
   storeId: number;
+  /** The stores the user could see when starting: a policy's vehicle must be in one of them. */
+  scopeStoreIds: number[];
 }
 
 export interface BatchCounts {
@@ -88,7 +93,8 @@ type Outcome = 'imported' | 'updated' | 'skipped';
 
 const dayOf = (timestamp: string | null) => (timestamp ? new Date(timestamp).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }) : null);
 
-async function applyCustomers(tx: Queryable, task: BatchTask, rows: BatchRow[], today: string): Promise<Outcome[]> {
+async function applyCustomers(tx: Queryable, task: BatchTask, batch: BatchRow[], today: string): Promise<Outcome[]> {
+  const rows = batch as (BatchRow & { checked: CheckedRow })[];
   const chain = task.chainId;
   const stores = [...new Set(rows.map((row) => storeOf(row.checked.values, task)))];
   const mobiles = [...new Set(rows.map((row) => row.checked.values.mobile).filter((m): m is string => !!m))];
@@ -258,7 +264,8 @@ interface LeadState {
   remark: string;
 }
 
-async function applyLeads(tx: Queryable, task: BatchTask, rows: BatchRow[]): Promise<Outcome[]> {
+async function applyLeads(tx: Queryable, task: BatchTask, batch: BatchRow[]): Promise<Outcome[]> {
+  const rows = batch as (BatchRow & { checked: CheckedRow })[];
   const chain = task.chainId;
   const stores = [...new Set(rows.map((row) => storeOf(row.checked.values, task)))];
   const mobiles = [...new Set(rows.map((row) => row.checked.values.mobile).filter((m): m is string => !!m))];
@@ -329,25 +336,38 @@ async function applyLeads(tx: Queryable, task: BatchTask, rows: BatchRow[]): Pro
 }
 
 /** Column names of a row's problems, for the report: 手机号、车牌号 */
-const problemFields = (row: BatchRow) => [...new Set(row.checked.problems.map((problem) => IMPORT_FIELD_LABELS[problem.field]))].join('、');
+const fieldLabel = (field: string) => (IMPORT_FIELD_LABELS as Record<string, string>)[field] ?? POLICY_FIELD_LABELS[field as PolicyField] ?? field;
+const problemFields = (row: BatchRow) => [...new Set(row.checked.problems.map((problem) => fieldLabel(problem.field)))].join('、');
 
 /**
  * One batch: the good rows applied, the bad rows (and the notes of imported rows with warnings)
- * recorded for the report; answers the counts. Runs inside the caller's transaction.
+ * recorded for the report; answers the counts. Runs inside the caller's transaction. A policy row
+ * the database refuses (no such vehicle in scope, a policy number of another car) becomes a bad row.
  */
 export async function applyBatch(tx: Queryable, task: BatchTask, rows: BatchRow[], today: string): Promise<BatchCounts> {
   const good = rows.filter((row) => row.checked.importable);
   const bad = rows.filter((row) => !row.checked.importable);
-  const outcomes = good.length === 0 ? [] : task.kind === 'customer' ? await applyCustomers(tx, task, good, today) : await applyLeads(tx, task, good);
-  const counts: BatchCounts = { imported: 0, updated: 0, skipped: 0, failed: bad.length, warned: 0 };
+  const applied = good.length === 0 ? []
+    : task.kind === 'customer' ? await applyCustomers(tx, task, good, today)
+    : task.kind === 'potential' ? await applyLeads(tx, task, good)
+    : await applyPolicies(tx, task, good);
+  const counts: BatchCounts = { imported: 0, updated: 0, skipped: 0, failed: 0, warned: 0 };
   const noted: BatchRow[] = [];
   good.forEach((row, i) => {
-    counts[outcomes[i]] += 1;
-    if (outcomes[i] !== 'skipped' && row.checked.problems.length > 0) {
+    const outcome = applied[i];
+    if (typeof outcome === 'object') {
+      const checked = row.checked as CheckedPolicyRow;
+      bad.push({ ...row, checked: { ...checked, problems: [...checked.problems, { field: outcome.field, level: 'error', message: outcome.message }], importable: false } });
+      return;
+    }
+    counts[outcome] += 1;
+    if (outcome !== 'skipped' && row.checked.problems.length > 0) {
       counts.warned += 1;
       noted.push(row);
     }
   });
+  counts.failed = bad.length;
+  bad.sort((a, b) => a.row - b.row);
   const report = [...bad.map((row) => ({ row, level: 'error' })), ...noted.map((row) => ({ row, level: 'warning' }))];
   if (report.length > 0) {
     await tx.run(sql`

@@ -4,13 +4,14 @@
  * rows already `processed`, and applies the rest in batches; each batch commits its rows, its
  * report rows and the task's counters + checkpoint in one transaction.
  */
-import { checkImportRow, type ImportField, type ImportRow, type ImportStore } from '../../../contracts/rules/import';
-import { IMPORT_LIMITS, type DuplicateMode, type ImportKind, type ImportMapping, type ImportStatus, type ImportTask } from '../../../contracts/api/import';
+import type { Cell, ImportStore } from '../../../contracts/rules/import';
+import { IMPORT_LIMITS, type AnyImportField, type DuplicateMode, type ImportKind, type ImportMapping, type ImportStatus, type ImportTask } from '../../../contracts/api/import';
 import { today } from '../../../contracts/dates';
 import { sql, type Database, type Queryable } from '../db/database';
 import { JobStopped, type JobContext } from '../jobs/queue';
 import { applyBatch, type BatchRow, type BatchTask } from './apply';
 import { cellText, ImportFileError, readRows, type FileFormat } from './read';
+import { KIND_RULES } from './kinds';
 
 /**
  * Rows per transaction. PGlite runs in the HTTP server's thread: small batches so other requests
@@ -89,9 +90,9 @@ export async function storesOf(db: Queryable, chainId: number, storeIds: number[
 }
 
 /** One data row as the rules see it: column i's cell under the field the mapping gives column i. */
-export function rowByMapping(cells: readonly ImportRow[keyof ImportRow][], mapping: ImportMapping): ImportRow {
-  const row: ImportRow = {};
-  mapping.forEach((field: ImportField | null, column) => {
+export function rowByMapping(cells: readonly Cell[], mapping: ImportMapping): Partial<Record<AnyImportField, Cell>> {
+  const row: Partial<Record<AnyImportField, Cell>> = {};
+  mapping.forEach((field, column) => {
     if (field && row[field] === undefined) row[field] = cells[column];
   });
   return row;
@@ -114,7 +115,8 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
   const file = await db.one<{ file_bytes: Uint8Array }>(sql`SELECT file_bytes FROM import_task WHERE id = ${taskId}`);
   const bytes = Buffer.from(file!.file_bytes);
   const stores = await storesOf(db, task.chain_id, task.scope_store_ids);
-  const batchTask: BatchTask = { id: task.id, chainId: task.chain_id, kind: task.kind, duplicates: task.duplicates, storeId: task.store_id };
+  const batchTask: BatchTask = { id: task.id, chainId: task.chain_id, kind: task.kind, duplicates: task.duplicates, storeId: task.store_id, scopeStoreIds: task.scope_store_ids };
+  const rules = KIND_RULES[task.kind];
   let processed = task.processed;
 
   const commit = async (batch: BatchRow[]) => {
@@ -144,7 +146,7 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
       }
       index += 1;
       if (index <= processed) continue;
-      const checked = checkImportRow(rowByMapping(cells, task.mapping), { stores });
+      const checked = rules.check(rowByMapping(cells, task.mapping), stores);
       batch.push({ row, cells: cells.map(cellText), checked });
       if (batch.length >= BATCH_ROWS[db.kind]) {
         if (job.stopping()) throw new JobStopped();

@@ -345,3 +345,72 @@ export async function saveInsurers(tx: Queryable, chainId: number, insurers: Ins
      WHERE s.chain_id = ${chainId} AND s.version = ${version} AND ${version} > 0 RETURNING s.version`);
   return updated?.version;
 }
+
+// ---------------------------------------------------------------- writing policies
+
+/** One term as written (the premiums in fen; 002's numeric yuan columns get fen / 100, exact). */
+export interface PolicyWrite {
+  chainId: number;
+  storeId: number;
+  vehicleId: number;
+  customerId: number;
+  insurer: string;
+  policyNo: string;
+  compulsoryFen: number;
+  commercialFen: number;
+  vehicleTaxFen: number;
+  lines: { code: string; name: string; limit: number; premiumFen: number }[];
+  agentId: number | null;
+  agentName: string;
+  startDate: string;
+  expiryDate: string;
+}
+
+/**
+ * Inserts terms in one statement (any number); migration 490's statement trigger then marks each
+ * vehicle's latest term, which is what the renewal pipeline follows (no follow-up row = 待跟进).
+ * The vehicles' 保险到期 moves to their latest term.
+ */
+export async function insertPolicies(tx: Queryable, policies: PolicyWrite[]): Promise<number[]> {
+  if (policies.length === 0) return [];
+  const p = policies;
+  const rows = await tx.rows<{ id: number }>(sql`
+    INSERT INTO insurance_policy (chain_id, store_id, vehicle_id, customer_id, insurer, policy_no, compulsory_premium, commercial_premium,
+                                  vehicle_tax_fen, commercial_lines, agent_id, agent_name, start_date, expiry_date)
+    SELECT u.chain_id, u.store_id, u.vehicle_id, u.customer_id, u.insurer, u.policy_no, u.compulsory_fen::numeric / 100, u.commercial_fen::numeric / 100,
+           u.tax_fen, u.lines::jsonb, u.agent_id, u.agent_name, u.start_date::date, u.expiry_date::date
+      FROM unnest(${sql.param(p.map((x) => x.chainId))}::int[], ${sql.param(p.map((x) => x.storeId))}::int[], ${sql.param(p.map((x) => x.vehicleId))}::int[],
+                  ${sql.param(p.map((x) => x.customerId))}::int[], ${sql.param(p.map((x) => x.insurer))}::text[], ${sql.param(p.map((x) => x.policyNo))}::text[],
+                  ${sql.param(p.map((x) => x.compulsoryFen))}::int[], ${sql.param(p.map((x) => x.commercialFen))}::int[], ${sql.param(p.map((x) => x.vehicleTaxFen))}::int[],
+                  ${sql.param(p.map((x) => JSON.stringify(x.lines)))}::text[], ${sql.param(p.map((x) => x.agentId))}::int[], ${sql.param(p.map((x) => x.agentName))}::text[],
+                  ${sql.param(p.map((x) => x.startDate))}::text[], ${sql.param(p.map((x) => x.expiryDate))}::text[])
+           AS u(chain_id, store_id, vehicle_id, customer_id, insurer, policy_no, compulsory_fen, commercial_fen, tax_fen, lines, agent_id, agent_name, start_date, expiry_date)
+    RETURNING id`);
+  await syncVehicleExpiry(tx, policies[0].chainId, p.map((x) => x.vehicleId));
+  return rows.map((row) => row.id);
+}
+
+/** Rewrites terms whole (the caller merged them); a changed expiry re-marks the latest term by 490's row trigger. */
+export async function updatePolicies(tx: Queryable, chainId: number, policies: (PolicyWrite & { id: number })[]): Promise<void> {
+  if (policies.length === 0) return;
+  const p = policies;
+  await tx.run(sql`
+    UPDATE insurance_policy t SET insurer = u.insurer, compulsory_premium = u.compulsory_fen::numeric / 100, commercial_premium = u.commercial_fen::numeric / 100,
+           vehicle_tax_fen = u.tax_fen, commercial_lines = u.lines::jsonb, agent_id = u.agent_id, agent_name = u.agent_name,
+           start_date = u.start_date::date, expiry_date = u.expiry_date::date
+      FROM unnest(${sql.param(p.map((x) => x.id))}::int[], ${sql.param(p.map((x) => x.insurer))}::text[], ${sql.param(p.map((x) => x.compulsoryFen))}::int[],
+                  ${sql.param(p.map((x) => x.commercialFen))}::int[], ${sql.param(p.map((x) => x.vehicleTaxFen))}::int[], ${sql.param(p.map((x) => JSON.stringify(x.lines)))}::text[],
+                  ${sql.param(p.map((x) => x.agentId))}::int[], ${sql.param(p.map((x) => x.agentName))}::text[], ${sql.param(p.map((x) => x.startDate))}::text[],
+                  ${sql.param(p.map((x) => x.expiryDate))}::text[])
+           AS u(id, insurer, compulsory_fen, commercial_fen, tax_fen, lines, agent_id, agent_name, start_date, expiry_date)
+     WHERE t.id = u.id AND t.chain_id = ${chainId}`);
+  await syncVehicleExpiry(tx, chainId, p.map((x) => x.vehicleId));
+}
+
+/** A vehicle's 保险到期 (customer list, reminders) is at least its latest term's end. */
+async function syncVehicleExpiry(tx: Queryable, chainId: number, vehicleIds: number[]) {
+  await tx.run(sql`
+    UPDATE vehicle v SET insurance_expiry = l.expiry, updated_at = now()
+      FROM (SELECT vehicle_id, max(expiry_date) AS expiry FROM insurance_policy WHERE chain_id = ${chainId} AND vehicle_id = ANY(${sql.param([...new Set(vehicleIds)])}::int[]) GROUP BY 1) l
+     WHERE v.id = l.vehicle_id AND v.chain_id = ${chainId} AND (v.insurance_expiry IS NULL OR v.insurance_expiry < l.expiry)`);
+}

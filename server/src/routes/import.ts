@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import * as calls from '../../../contracts/api/import';
 import { IMPORT_LIMITS, importMapping, importUploadFields, type ImportKind, type ImportMapping } from '../../../contracts/api/import';
-import { checkImportRow, mapHeaders, type RowProblem } from '../../../contracts/rules/import';
+import type { Problem } from '../../../contracts/rules/import';
 import { Permission } from '../../../contracts/permissions';
 import { isUniqueViolation, sql, type Queryable } from '../db/database';
 import { serve } from '../http/contract';
@@ -18,8 +18,10 @@ import { auditActor, writeAudit } from '../repositories/authority';
 import { jobIdFor } from '../jobs/queue';
 import { cellText, detectFormat, ImportFileError, readRows, type FileFormat } from '../import/read';
 import { countSheetRows } from '../import/zip';
+import { KIND_RULES, mappingProblem } from '../import/kinds';
 import { hasPendingImports, IMPORT_JOB, rowByMapping, runImportTask, storesOf, taskAnswer, taskRow } from '../import/task';
-import { exampleValue, reportXlsx, TEMPLATE_FIELDS, templateTitle, templateXlsx } from '../import/xlsx';
+import { exampleValue, REQUIRED_FIELDS, reportXlsx, TEMPLATE_FIELDS, templateTitle, templateXlsx } from '../import/xlsx';
+import { hasPermission } from '../auth/context';
 import type { Host } from './index';
 
 /** Registered once (under /api): the job worker and the queue belong to the process, not to a host. */
@@ -29,6 +31,17 @@ const IMPORT = { config: { permission: Permission.customerImport } };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const BUSY_MESSAGE = '本门店已有导入任务正在进行，请等它完成或取消后再导入';
 const NOT_FOUND = '导入任务不存在或不在你的数据范围内';
+const TITLES: Record<ImportKind, string> = { customer: '客户批量导入', potential: '潜在客户导入', policy: '保单批量导入' };
+const DUPLICATE_RULES: Record<ImportKind, string> = {
+  customer: '同一门店内手机号或车牌号相同视为重复，可选择跳过、只补充空白字段或覆盖',
+  potential: '同一门店内手机号或车牌号相同视为重复，可选择跳过、只补充空白字段或覆盖',
+  policy: '同一连锁内保单号相同视为同一张保单，可选择跳过、只补充空白字段或覆盖',
+};
+
+/** Policies are insurance data: importing them also needs the 保险 permission (保险查询's). */
+function allowKind(request: FastifyRequest, kind: ImportKind) {
+  if (kind === 'policy' && !hasPermission(request.auth, Permission.insurance)) throw refuse.forbidden('导入保单需要「保险」权限，请联系门店管理员开通');
+}
 
 interface Upload {
   fileName: string;
@@ -73,6 +86,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     const checked = importMapping.safeParse(json);
     if (!checked.success) throw refuse.badInput('列对应关系格式不正确，请重新选择每一列对应的字段');
     mapping = checked.data;
+    const problem = mappingProblem(parsed.data.kind, mapping);
+    if (problem) throw refuse.badInput(problem);
   }
   return { fileName: file.name.slice(0, 200), bytes: file.bytes, kind: parsed.data.kind, duplicates: parsed.data.duplicates, mapping };
 }
@@ -84,7 +99,7 @@ interface Scan {
   headers: string[];
   mapping: ImportMapping;
   total: number;
-  preview: { row: number; cells: string[]; problems: RowProblem[] }[];
+  preview: { row: number; cells: string[]; problems: (Problem & { field: calls.AnyImportField })[] }[];
 }
 
 /**
@@ -93,6 +108,7 @@ interface Scan {
  * (countSheetRows), so the job is the only full read; a CSV is cheap to read whole.
  */
 async function scan(upload: Upload, stores: { id: number; name: string }[], quick = false): Promise<Scan> {
+  const rules = KIND_RULES[upload.kind];
   try {
     const format = detectFormat(upload.fileName, upload.bytes);
     const counted = quick && format === 'xlsx' ? await countSheetRows(upload.bytes) : undefined;
@@ -103,7 +119,7 @@ async function scan(upload: Upload, stores: { id: number; name: string }[], quic
     for await (const { row, cells } of readRows(upload.bytes, format)) {
       if (!headers) {
         headers = cells.map((cell) => cellText(cell).trim());
-        mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : mapHeaders(headers);
+        mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : rules.mapHeaders(headers);
         if (counted !== undefined) {
           total = Math.max(0, counted - row);
           if (total > IMPORT_LIMITS.maxRows) throw new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
@@ -113,11 +129,11 @@ async function scan(upload: Upload, stores: { id: number; name: string }[], quic
       }
       total += 1;
       if (preview.length < IMPORT_LIMITS.previewRows) {
-        const checked = checkImportRow(rowByMapping(cells, mapping), { stores });
+        const checked = rules.check(rowByMapping(cells, mapping), stores);
         preview.push({ row, cells: cells.map(cellText), problems: checked.problems });
       }
     }
-    if (!headers) throw new ImportFileError('文件是空的：第一行应为表头（姓名、手机号、车牌号……）');
+    if (!headers) throw new ImportFileError(`文件是空的：第一行应为表头（${rules.headerHint}）`);
     return { format, headers, mapping, total, preview };
   } catch (error) {
     throw asUserError(error);
@@ -143,6 +159,7 @@ export default async function importRoutes(app: FastifyInstance) {
   const findTask = async (request: FastifyRequest, taskId: number) => {
     const task = await taskRow(app.db, taskId, inScope(request));
     if (!task) throw refuse.notFound(NOT_FOUND);
+    allowKind(request, task.kind);
     return task;
   };
 
@@ -151,23 +168,27 @@ export default async function importRoutes(app: FastifyInstance) {
     app.db.rows<calls.ImportPreset>(sql`SELECT name, headers, mapping FROM import_preset WHERE chain_id = ${chainId} AND kind = ${kind} ORDER BY updated_at DESC, id DESC`);
 
   serve(app, calls.importTaskConfig, IMPORT, async ({ type }, request) => {
+    allowKind(request, type);
     const storeId = request.scope.defaultStoreId();
     const stores = await scopeStores(app.db, request);
     const storeName = stores.find((store) => store.id === storeId)?.name ?? '';
     return ok({
       type,
-      title: type === 'customer' ? '客户批量导入' : '潜在客户导入',
-      columns: TEMPLATE_FIELDS[type].map((field) => ({ key: field, title: templateTitle(field), required: field === 'name' || field === 'mobile', example: exampleValue(field, type, storeName) })),
+      title: TITLES[type],
+      columns: TEMPLATE_FIELDS[type].map((field) => ({ key: field, title: templateTitle(field), required: REQUIRED_FIELDS[type].includes(field), example: exampleValue(field, type, storeName) })),
       acceptTypes: ['.xlsx', '.csv'],
       maxRows: IMPORT_LIMITS.maxRows,
       maxFileSizeMb: IMPORT_LIMITS.maxFileBytes / 1024 / 1024,
-      duplicateRule: '同一门店内手机号或车牌号相同视为重复，可选择跳过、只补充空白字段或覆盖',
+      duplicateRule: DUPLICATE_RULES[type],
       targetStoreId: storeId ?? null,
       presets: await presetsOf(request.auth.chainId, type),
     });
   });
 
   serve(app, calls.importPresetSave, IMPORT, async ({ type, name, headers, mapping }, request) => {
+    allowKind(request, type);
+    const problem = mappingProblem(type, mapping);
+    if (problem) throw refuse.badInput(problem);
     const chainId = request.auth.chainId;
     await app.db.transaction(async (tx) => {
       const count = await tx.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM import_preset WHERE chain_id = ${chainId} AND kind = ${type} AND name <> ${name}`);
@@ -182,6 +203,7 @@ export default async function importRoutes(app: FastifyInstance) {
 
   // ------------------------------------------------------------------------------- template
   serve(app, calls.importTemplate, IMPORT, async ({ kind }, request, reply) => {
+    allowKind(request, kind);
     const storeId = request.scope.defaultStoreId();
     const stores = await scopeStores(app.db, request);
     const bytes = await templateXlsx(kind, stores.find((store) => store.id === storeId)?.name ?? '');
@@ -191,19 +213,20 @@ export default async function importRoutes(app: FastifyInstance) {
   // -------------------------------------------------------------------------- preview, start
   serve(app, calls.importPreview, IMPORT, async (_input, request) => {
     const upload = await readUpload(request);
+    allowKind(request, upload.kind);
     const found = await scan(upload, await scopeStores(app.db, request));
     return ok({ fileName: upload.fileName, format: found.format, headers: found.headers, mapping: found.mapping, total: found.total, rows: found.preview });
   });
 
   serve(app, calls.importStart, IMPORT, async (_input, request) => {
     const upload = await readUpload(request);
+    allowKind(request, upload.kind);
     const storeId = request.scope.defaultStoreId();
     if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再导入');
     const found = await scan(upload, await scopeStores(app.db, request), true);
-    if (found.total === 0) throw refuse.badInput('文件中没有数据行：第一行为表头，从第二行起每行一位客户');
-    if (!found.mapping.includes('name') && !found.mapping.includes('mobile')) {
-      throw refuse.badInput('没有找到「姓名」或「手机号」列，请在列对应中指定哪一列是姓名或手机号');
-    }
+    if (found.total === 0) throw refuse.badInput(`文件中没有数据行：第一行为表头，从第二行起每行一${upload.kind === 'policy' ? '张保单' : '位客户'}`);
+    const startProblem = KIND_RULES[upload.kind].startProblem(found.mapping);
+    if (startProblem) throw refuse.badInput(startProblem);
     let taskId: number;
     try {
       taskId = await app.db.transaction(async (tx) => {
@@ -242,6 +265,7 @@ export default async function importRoutes(app: FastifyInstance) {
   serve(app, calls.importTaskStatus, IMPORT, async ({ taskId }, request) => ok(await taskAnswer(app.db, await findTask(request, taskId))));
 
   serve(app, calls.importTaskList, IMPORT, async ({ kind }, request) => {
+    allowKind(request, kind);
     const ids = await app.db.rows<{ id: number }>(sql`SELECT t.id FROM import_task t WHERE ${inScope(request)} AND t.kind = ${kind} ORDER BY t.id DESC LIMIT 20`);
     const answers = [];
     for (const { id } of ids) answers.push(await taskAnswer(app.db, (await taskRow(app.db, id))!));
