@@ -82,6 +82,24 @@ describe('customer list, conditions, groups and tags', () => {
     await page.close();
   });
 
+  it('picks a stage and a page size from selects whose options are made when first opened', async () => {
+    const page = await open('garage-customer-list');
+    await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
+    // Closed, the page size still shows the current size.
+    const pageSize = list(page).locator('sl-select.page-size');
+    await expect.poll(() => pageSize.locator('[part="display-input"]').inputValue()).toBe('10 条');
+    await pageSize.click();
+    await list(page).getByRole('option', { name: '20 条', exact: true }).click();
+    await expect.poll(() => list(page).locator('tbody tr').count()).toBe(20);
+
+    const sleeping = (await api<{ total: number }>('POST', '/client/list', { stage: 'sleeping', pageSize: 10 })).total;
+    await list(page).locator('sl-select[data-field="stage"]').click();
+    await list(page).getByRole('option', { name: '沉睡' }).click();
+    await list(page).getByRole('button', { name: '查询' }).click();
+    await expect.poll(() => total(page).textContent()).toBe(`共 ${sleeping} 位客户`);
+    await page.close();
+  });
+
   it('tags three customers in bulk and shows the group on the groups page', async () => {
     const page = await open('garage-customer-list');
     await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');

@@ -27,6 +27,17 @@ const numberOrUndefined = (text: unknown) => (text === '' || text === undefined 
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 
 /**
+ * A select's options are made when the select is first reached (pointer over it, pressed, focused)
+ * or holds a value: each <sl-option> is a Lit element with its own shadow root and check icon, and
+ * the list's first render made every option of every select although none was open.
+ */
+export function useOptionsWhenReached(hasValue: boolean) {
+  const [reached, setReached] = useState(false);
+  const reach = () => setReached(true);
+  return [reached || hasValue, { onPointerEnter: reach, onPointerDown: reach, onFocus: reach }] as const;
+}
+
+/**
  * Several controls under one caption (a range, a mode and a list): the caption names the group, and
  * each control carries its own full name in Shoelace's label, visually hidden.
  */
@@ -45,32 +56,19 @@ function FieldGroup({ label, children, wide, className }: { label: string; child
 /** The filter form. Its state is the draft; 查询 (or Enter in the keyword) applies it. */
 export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch, onReset, onSave, onSaveAsGroup }: Props) {
   const [expanded, setExpanded] = useState(() => hasAdvanced(draft));
+  const [stageOptions, reachStage] = useOptionsWhenReached(Boolean(draft.stage));
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   const range = (key: 'mileage' | 'totalSpend', end: 'min' | 'max', text: unknown) => set({ [key]: { ...draft[key], [end]: numberOrUndefined(text) } });
 
   const multi = (label: string, key: 'storeIds' | 'levels' | 'sources' | 'brands' | 'groupIds', items: { value: string; label: string }[], numeric = false) => (
-    // Shoelace's own label names the control (a placeholder or title alone is no name).
-    <sl-select
-        class="field"
-        label={label}
-        multiple
-        clearable
-        size="small"
-        max-options-visible="2"
-        placeholder={key === 'storeIds' ? messages.allStores : '不限'}
-        data-field={key}
-        value={list(draft[key])}
-        onsl-change={(event: Event) => {
-          const values = list(valueOf(event));
-          set({ [key]: numeric ? values.map(Number) : values });
-        }}
-      >
-        {items.map((item) => (
-          <sl-option key={item.value} value={item.value}>
-            {item.label}
-          </sl-option>
-        ))}
-      </sl-select>
+    <MultiSelect
+      label={label}
+      field={key}
+      placeholder={key === 'storeIds' ? messages.allStores : '不限'}
+      value={list(draft[key])}
+      items={items}
+      onChange={(values) => set({ [key]: numeric ? values.map(Number) : values })}
+    />
   );
 
   return (
@@ -105,8 +103,9 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
             data-field="stage"
             value={draft.stage ?? ''}
             onsl-change={(event: Event) => set({ stage: (String(valueOf(event) || '') || undefined) as LifecycleStage | undefined })}
+            {...reachStage}
           >
-            {LIFECYCLE_STAGES.map((stage) => (
+            {stageOptions && LIFECYCLE_STAGES.map((stage) => (
               <sl-option key={stage} value={stage}>
                 {stageLabels[stage]}
               </sl-option>
@@ -231,5 +230,39 @@ function hasAdvanced(draft: Draft): boolean {
       draft.insuranceExpiringWithinDays !== undefined ||
       draft.mileage ||
       draft.totalSpend,
+  );
+}
+
+function MultiSelect({ label, field, placeholder, value, items, onChange }: {
+  label: string;
+  field: string;
+  placeholder: string;
+  value: string[];
+  items: { value: string; label: string }[];
+  onChange(values: string[]): void;
+}) {
+  const [showOptions, reach] = useOptionsWhenReached(value.length > 0);
+  return (
+    // Shoelace's own label names the control (a placeholder or title alone is no name).
+    <sl-select
+      class="field"
+      label={label}
+      multiple
+      clearable
+      size="small"
+      max-options-visible="2"
+      placeholder={placeholder}
+      data-field={field}
+      value={value}
+      onsl-change={(event: Event) => onChange(list(valueOf(event)))}
+      {...reach}
+    >
+      {showOptions &&
+        items.map((item) => (
+          <sl-option key={item.value} value={item.value}>
+            {item.label}
+          </sl-option>
+        ))}
+    </sl-select>
   );
 }

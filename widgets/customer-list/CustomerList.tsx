@@ -11,7 +11,7 @@ import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
-import { ConditionBuilder, type Draft } from './ConditionBuilder';
+import { ConditionBuilder, useOptionsWhenReached, type Draft } from './ConditionBuilder';
 import type { CustomerConditionInput } from '../../contracts/customer-condition';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
@@ -96,6 +96,8 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   useEffect(() => {
     if (sessionPageSize) (setPageSize(sessionPageSize), setPage(1));
   }, [sessionPageSize]);
+  // The page-size choice shows its current size; the other sizes are made when it is reached.
+  const [allPageSizes, reachPageSize] = useOptionsWhenReached(false);
   const [sort, setSort] = useState<{ field: SortField; order: 'asc' | 'desc' } | undefined>();
   const [answer, setAnswer] = useState<CustomerPage | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -372,8 +374,9 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
               setPageSize(Number((event.target as HTMLInputElement).value));
               setPage(1);
             }}
+            {...reachPageSize}
           >
-            {PAGE_SIZES.map((size) => (
+            {(allPageSizes ? PAGE_SIZES : PAGE_SIZES.filter((size) => size === pageSize)).map((size) => (
               <sl-option key={size} value={String(size)}>
                 {messages.pageSize(size)}
               </sl-option>

@@ -39,8 +39,9 @@ export const customerListStyles = `
 .saved-chip::part(base) { padding-right: 2px; }
 .saved-chip .apply { all: unset; cursor: pointer; border-radius: var(--sl-border-radius-pill); }
 .saved-chip .apply:focus-visible { outline: var(--sl-focus-ring); outline-offset: 2px; }
-.saved-chip .remove { font-size: 11px; margin-left: 2px; }
-.saved-chip .remove::part(base) { padding: 3px; color: var(--sl-color-primary-700); }
+.saved-chip .remove { font-size: 11px; margin-left: 1px; }
+/* A 24 px tap target (WCAG 2.2 target size; the small tag is 24 px high), the ✕ itself stays 11 px. */
+.saved-chip .remove::part(base) { box-sizing: border-box; width: 24px; height: 24px; padding: 0; justify-content: center; color: var(--sl-color-primary-700); }
 .saved-chip::part(base) { background: var(--sl-color-primary-50); border-color: var(--sl-color-primary-200); color: var(--sl-color-primary-700); }
 .saved-chip:hover::part(base) { background: var(--sl-color-primary-100); }
 

@@ -73,7 +73,10 @@ export function RootView() {
   }, [token, onLoginPage]);
 
   const versionNoticeReady = useWidget('version-notice', 'garage-version-notice', true);
-  const phoneBarReady = useWidget('phone-bar', 'garage-phone-bar', inApp && mayOpen('/home/shop/webPhone'));
+  // Its code loads as soon as someone is signed in, while startup is still reading the permissions
+  // (the bar's 「网络电话未开通」 notice was the page's largest paint, last in a chain of calls).
+  const phoneBarLoaded = useWidget('phone-bar', 'garage-phone-bar', inApp);
+  const phoneBarReady = phoneBarLoaded && mayOpen('/home/shop/webPhone');
 
   return (
     <>
