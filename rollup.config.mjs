@@ -203,7 +203,7 @@ function onwarn(warning, warn) {
  *  - `echarts`: ECharts, zrender and the one setup of them (widgets/core/charts.ts), for the widgets that chart;
  *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
  */
-const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(assign-dialog\.tsx|chart\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|tag-chips\.tsx|theme\.ts|toast-view\.ts|analysis-styles\.ts)|testing\/)/;
+const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|http\/download\.ts|ui\/(assign-dialog\.tsx|chart\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|tag-chips\.tsx|theme\.ts|toast-view\.ts|analysis-styles\.ts)|testing\/)/;
 const CORE_CHARTS = /\/widgets\/core\/charts\.ts$/;
 const SHOELACE_THEME = /\/widgets\/core\/(define\.tsx|ui\/(shoelace-setup|theme)\.ts)$|\/@shoelace-style\/shoelace\/dist\/(themes\/light\.css\?inline|translations\/zh-cn\.js|utilities\/base-path\.js)$/;
 

@@ -6,8 +6,6 @@
 export * from './base';
 // Takes precedence over base.ts's themeless define(): these widgets get Shoelace's theme.
 export { define } from './define';
-export { downloadFile } from './http/download';
-export type { DownloadOptions } from './http/download';
 export { loading } from './ui/loading';
 export { ConfirmDialog, DialogFooter, useBusyAction, useDialogClose } from './ui/dialog';
 export { useLazyDialogs, usePageData } from './ui/page-data';

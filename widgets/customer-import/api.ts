@@ -3,7 +3,8 @@
  * HTTP client sends it as it is); JSON answers come in the usual encrypted envelope. Template and
  * error report are binary downloads carrying the session token like every call.
  */
-import { downloadFile, http } from '../core';
+import { http } from '../core';
+import { downloadFile } from '../core/http/download';
 import type { AnswerOf } from '../../contracts/api/route';
 import type { ImportPreset, importPreview, importStart, importTask, importTaskConfig } from '../../contracts/api/import';
 import { IMPORT_REPORT_PATH, IMPORT_TEMPLATE_PATH, type DuplicateMode, type ImportKind } from '../../contracts/rules/import-task';

@@ -1,5 +1,6 @@
 /** Server calls of 数据报表 (server/src/routes/report.ts); answers typed by contracts/api/report.ts. */
-import { downloadFile, http } from '../core';
+import { http } from '../core';
+import { downloadFile } from '../core/http/download';
 import type * as calls from '../../contracts/api/report';
 import type { AnswerOf } from '../../contracts/api/route';
 import { messages } from './messages';

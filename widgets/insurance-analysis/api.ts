@@ -1,5 +1,6 @@
 /** Server calls of 保险分析 (server/src/routes/insurance.ts); answers typed by contracts/api/insurance.ts. */
-import { downloadFile, http } from '../core';
+import { http } from '../core';
+import { downloadFile } from '../core/http/download';
 import { ANALYSIS_EXPORT_PATH } from '../../contracts/insurance';
 import type * as calls from '../../contracts/api/insurance';
 import type { AnswerOf } from '../../contracts/api/route';

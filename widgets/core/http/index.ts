@@ -2,5 +2,3 @@ export { http, HTTP_TIMEOUT_MS, EXPIRY_TOAST_THROTTLE_MS, EXPIRED_CODES, ADMIN_G
 export type { HttpHost, HttpAnswer, RequestOptions, RequestConfig, HttpMethod, QueryParams, HostName } from './client';
 export { ApiError, isCancelled, TRANSPORT_FAILURE_CODE } from './errors';
 export { httpMessages } from '../messages';
-export { downloadFile } from './download';
-export type { DownloadOptions } from './download';
