@@ -225,15 +225,18 @@ function onwarn(warning, warn) {
  *  - `shoelace-theme`: define() with Shoelace's theme, the icon base path and zh-cn translation, for
  *    widgets that render Shoelace components (always a chunk in chunks/: the base path is
  *    resolved relative to it);
- *  - `echarts`: ECharts and zrender, for the widgets that chart;
+ *  - `echarts`: ECharts, zrender and the one setup of them (widgets/core/charts.ts), for the widgets that chart;
  *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
  */
-const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|ui\/(assign-dialog\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|theme\.ts|toast-view\.ts)|testing\/)/;
+const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|http\/download\.ts|ui\/(assign-dialog\.tsx|chart\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|tag-chips\.tsx|theme\.ts|toast-view\.ts|analysis-styles\.ts)|testing\/)/;
+const CORE_CHARTS = /\/widgets\/core\/charts\.ts$/;
 const SHOELACE_THEME = /\/widgets\/core\/(define\.tsx|ui\/(shoelace-setup|theme)\.ts)$|\/@shoelace-style\/shoelace\/dist\/(themes\/light\.css\?inline|translations\/zh-cn\.js|utilities\/base-path\.js)$/;
 
 function manualChunks(id) {
   const file = id.split(path.sep).join('/');
   if (SHOELACE_THEME.test(file)) return 'shoelace-theme';
+  // The one ECharts setup (widgets/core/charts.ts) travels with ECharts: loaded only when a chart is drawn.
+  if (CORE_CHARTS.test(file)) return 'echarts';
   if (file.includes('/widgets/core/') && !CORE_OPTIONAL.test(file)) return 'core';
   if (/\/node_modules\/(preact|@r2wc|@preact\/signals-core|redaxios)\//.test(file)) return 'core';
   // ECharts in one chunk of its own name, whichever widgets chart (保险分析, 短信营销's report): it

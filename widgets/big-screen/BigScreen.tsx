@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError, bootstrap, session, useValue, type WidgetProps } from '../core/base';
 import { LIFECYCLE_STAGES } from '../../contracts/rules/customer';
 import { BIG_SCREEN_REFRESH_SECONDS } from '../../contracts/rules/workbench';
 import { bigScreenApi, type BigScreenData } from './api';
 import { messages } from './messages';
-import type { ChartOption } from './charts';
+import type { ChartOption } from '../core/charts';
+import { Chart, useCharts } from '../core/ui/chart';
 
-type Charts = typeof import('./charts');
 
 export interface BigScreenProps {
   /** Seconds between refreshes (default 60). */
@@ -74,22 +74,6 @@ function chartOptions(data: BigScreenData): Record<'trend' | 'ranking' | 'stages
   };
 }
 
-function Chart({ charts, option, label, name }: { charts: Charts | null; option: ChartOption | null; label: string; name: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const drawn = useRef<ReturnType<Charts['drawChart']> | null>(null);
-  useEffect(() => {
-    if (!charts || !box.current || !option) return;
-    if (drawn.current) drawn.current.update(option);
-    else drawn.current = charts.drawChart(box.current, option);
-  }, [charts, option]);
-  useEffect(() => () => drawn.current?.dispose(), []);
-  return (
-    <div className="chart" ref={box} role="img" aria-label={label} data-chart={name}>
-      {charts ? null : <span className="muted">{messages.chartsLoading}</span>}
-    </div>
-  );
-}
-
 /**
  * 智慧大屏: a dark dashboard for the shop's TV, asked again every `refreshSeconds`. A failed refresh
  * keeps the last figures on screen (a TV has nobody to press 重试) and tries again next time.
@@ -99,7 +83,7 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
   const [data, setData] = useState<BigScreenData | null>(null);
   const [failed, setFailed] = useState(false);
   const [refused, setRefused] = useState(false);
-  const [charts, setCharts] = useState<Charts | null>(null);
+  const charts = useCharts();
   const [options, setOptions] = useState<ReturnType<typeof chartOptions> | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const every = Math.max(5, refreshSeconds ?? BIG_SCREEN_REFRESH_SECONDS) * 1000;
@@ -117,7 +101,6 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
     const timer = setInterval(load, every);
     return () => clearInterval(timer);
   }, [token, every, load]);
-  useEffect(() => void import('./charts').then(setCharts), []);
   useEffect(() => setOptions(data ? chartOptions(data) : null), [data]);
   useEffect(() => {
     const follow = () => setFullScreen(Boolean(document.fullscreenElement));
@@ -171,15 +154,15 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
           <div className="grid">
             <section className="card trend">
               <h3>{messages.trend}</h3>
-              <Chart charts={charts} option={options?.trend ?? null} label={messages.trend} name="trend" />
+              <Chart charts={charts} option={options?.trend ?? null} label={messages.trend} name="trend" loading={messages.chartsLoading} loadingClass="muted" />
             </section>
             <section className="card">
               <h3>{messages.ranking}</h3>
-              {data.stores.length === 0 ? <p className="muted">{messages.noStores}</p> : <Chart charts={charts} option={options?.ranking ?? null} label={messages.ranking} name="ranking" />}
+              {data.stores.length === 0 ? <p className="muted">{messages.noStores}</p> : <Chart charts={charts} option={options?.ranking ?? null} label={messages.ranking} name="ranking" loading={messages.chartsLoading} loadingClass="muted" />}
             </section>
             <section className="card">
               <h3>{messages.stages}</h3>
-              <Chart charts={charts} option={options?.stages ?? null} label={messages.stages} name="stages" />
+              <Chart charts={charts} option={options?.stages ?? null} label={messages.stages} name="stages" loading={messages.chartsLoading} loadingClass="muted" />
             </section>
           </div>
         </>

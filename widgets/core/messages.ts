@@ -7,6 +7,11 @@ export const httpMessages = {
   failed: '操作失败，请稍后重试',
 };
 
+/** A file download the server refused without saying why (widgets/core/http/download.ts). */
+export const downloadMessages = {
+  failed: '下载失败，请稍后重试',
+};
+
 export const uiMessages = {
   loading: '加载中…',
   cancel: '取消',

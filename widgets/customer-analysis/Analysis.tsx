@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
@@ -8,9 +8,9 @@ import { addOnState } from '../../contracts/rules/mall';
 import { addMonthsTo } from '../../contracts/rules/customer-analysis';
 import { analysisApi, type Analysis } from './api';
 import { messages } from './messages';
-import type { ChartOption } from './charts';
+import type { ChartOption } from '../core/charts';
+import { Chart, useCharts } from '../core/ui/chart';
 
-type Charts = typeof import('./charts');
 type RangeKey = keyof typeof messages.ranges;
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const STAGE_COLOURS = { active: '#16a34a', sleeping: '#f59e0b', lost: '#dc2626' };
@@ -77,24 +77,6 @@ function chartOptions(data: Analysis): Record<'curve' | 'stages' | 'lost' | 'spe
   };
 }
 
-function Chart({ charts, option, label, name, onClick }: { charts: Charts | null; option: ChartOption; label: string; name: string; onClick?: (index: number) => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const drawn = useRef<ReturnType<Charts['drawChart']> | null>(null);
-  const click = useRef(onClick);
-  click.current = onClick;
-  useEffect(() => {
-    if (!charts || !box.current) return;
-    if (drawn.current) drawn.current.update(option);
-    else drawn.current = charts.drawChart(box.current, option, onClick ? (index) => click.current?.(index) : undefined);
-  }, [charts, option]);
-  useEffect(() => () => drawn.current?.dispose(), []);
-  return (
-    <div className="chart" ref={box} role="img" aria-label={label} data-chart={name}>
-      {charts ? null : <span className="muted small">{messages.chartsLoading}</span>}
-    </div>
-  );
-}
-
 /** The cohort triangle: a table (readable, copyable, screen-reader friendly), shaded by rate. */
 function CohortTable({ cohorts }: { cohorts: Analysis['cohorts'] }) {
   const columns = Math.max(0, ...cohorts.map((cohort) => cohort.returned.length));
@@ -149,7 +131,6 @@ export function CustomerAnalysis(_props: WidgetProps) {
   const today = garageToday();
   const [range, setRange] = useState<RangeKey>('m12');
   const [storeId, setStoreId] = useState('');
-  const [charts, setCharts] = useState<Charts | null>(null);
   const { from, to } = rangeOf(range, today);
   const modules = usePageData(token, analysisApi.modules, []);
   const addOn = modules.data?.find((module) => module.code === 'customer_analysis');
@@ -159,7 +140,7 @@ export function CustomerAnalysis(_props: WidgetProps) {
     () => analysisApi.load({ from, to, ...(storeId ? { storeIds: storeId } : {}) }),
     [from, to, storeId, held],
   );
-  useEffect(() => void (held && import('./charts').then(setCharts)), [held]);
+  const charts = useCharts(held === true);
   const options = useMemo(() => (data ? chartOptions(data) : null), [data]);
 
   if (held === false) return <MallPage />;
@@ -212,25 +193,25 @@ export function CustomerAnalysis(_props: WidgetProps) {
             </section>
             <section className="card">
               <h3>{messages.returnCurve}</h3>
-              <Chart charts={charts} option={options.curve} label={messages.returnCurve} name="curve" />
+              <Chart charts={charts} option={options.curve} label={messages.returnCurve} name="curve" loading={messages.chartsLoading} />
             </section>
             <section className="card">
               <h3>{messages.stages}</h3>
               <p className="muted small">{messages.stagesHint(data.stages.thresholds.activeWithinDays, data.stages.thresholds.sleepingWithinDays)}</p>
-              <Chart charts={charts} option={options.stages} label={messages.stages} name="stages"
+              <Chart charts={charts} option={options.stages} label={messages.stages} name="stages" loading={messages.chartsLoading}
                 onClick={(index) => { const store = data.stages.byStore[index]; if (store && stores.length > 1) setStoreId(String(store.storeId)); }} />
             </section>
             <section className="card">
               <h3>{messages.newlyLost}</h3>
-              <Chart charts={charts} option={options.lost} label={messages.newlyLost} name="lost" />
+              <Chart charts={charts} option={options.lost} label={messages.newlyLost} name="lost" loading={messages.chartsLoading} />
             </section>
             <section className="card">
               <h3>{messages.spend}</h3>
               <p className="muted small">{messages.spendHint}</p>
-              <Chart charts={charts} option={options.spend} label={messages.spend} name="spend" />
+              <Chart charts={charts} option={options.spend} label={messages.spend} name="spend" loading={messages.chartsLoading} />
             </section>
             <section className="card wide">
-              <table className="bands">
+              <table className="bands numbers">
                 <thead>
                   <tr><th scope="col">{messages.spendColumns.band}</th><th scope="col">{messages.spendColumns.customers}</th><th scope="col">{messages.spendColumns.share}</th><th scope="col">{messages.spendColumns.total}</th></tr>
                 </thead>

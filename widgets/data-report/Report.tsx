@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
@@ -9,9 +9,9 @@ import { REPORT_GROUP_KEYS, SERVICE_TYPE_KEYS, type ReportGroup, type ServiceTyp
 import { reportApi, type Report, type ReportRow } from './api';
 import { drillInto, queryOf, type ReportView } from './drill';
 import { messages } from './messages';
-import type { ChartOption } from './charts';
+import type { ChartOption } from '../core/charts';
+import { Chart, useCharts } from '../core/ui/chart';
 
-type Charts = typeof import('./charts');
 type RangeKey = keyof typeof messages.ranges;
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
@@ -49,24 +49,6 @@ function chartOption(view: ReportView, rows: ReportRow[]): ChartOption {
   };
 }
 
-function Chart({ charts, option, onClick }: { charts: Charts | null; option: ChartOption; onClick: (index: number) => void }) {
-  const box = useRef<HTMLDivElement>(null);
-  const drawn = useRef<ReturnType<Charts['drawChart']> | null>(null);
-  const click = useRef(onClick);
-  click.current = onClick;
-  useEffect(() => {
-    if (!charts || !box.current) return;
-    if (drawn.current) drawn.current.update(option);
-    else drawn.current = charts.drawChart(box.current, option, (index) => click.current(index));
-  }, [charts, option]);
-  useEffect(() => () => drawn.current?.dispose(), []);
-  return (
-    <div className="chart" ref={box} role="img" aria-label={messages.chart} data-chart="figures">
-      {charts ? null : <span className="muted small">{messages.chartsLoading}</span>}
-    </div>
-  );
-}
-
 const MEASURE_COLUMNS = [
   ['revenueFen', 'money', ''], ['labourFen', 'money', 'minor'], ['partsFen', 'money', 'minor'], ['orders', 'count', ''], ['ticketFen', 'money', ''],
   ['customers', 'count', 'minor'], ['newCustomers', 'count', ''], ['returningCustomers', 'count', 'minor'], ['retention', 'percent', ''],
@@ -91,7 +73,7 @@ export function DataReport({ container }: WidgetProps) {
     const { from, to } = rangeOf('d30', today);
     return [rootView(from, to)];
   });
-  const [charts, setCharts] = useState<Charts | null>(null);
+  const charts = useCharts();
   const [exporting, setExporting] = useState(false);
   const view = trail[trail.length - 1]!;
   const badRange = view.to < view.from;
@@ -99,7 +81,6 @@ export function DataReport({ container }: WidgetProps) {
   const { data, failed, refused, load } = usePageData(token, () => (badRange ? Promise.resolve(null) : reportApi.load(query)), [JSON.stringify(query), badRange]);
   // The answer of an earlier view must not show under the current one while the next loads.
   const current = data && data.groupBy === view.groupBy && data.from === view.from && data.to === view.to ? data : null;
-  useEffect(() => void import('./charts').then(setCharts), []);
   const option = useMemo(() => (current ? chartOption(view, current.rows) : null), [current]);
   const stores = data?.stores ?? [];
 
@@ -207,11 +188,11 @@ export function DataReport({ container }: WidgetProps) {
           ) : (
             <>
               <section className="card">
-                <Chart charts={charts} option={option} onClick={(index) => { const row = current.rows[index]; if (row) drill(row); }} />
+                <Chart charts={charts} option={option} label={messages.chart} name="figures" loading={messages.chartsLoading} onClick={(index) => { const row = current.rows[index]; if (row) drill(row); }} />
               </section>
               <section className="card">
                 <div className="scroll">
-                  <table className="figures">
+                  <table className="figures numbers">
                     <thead>
                       <tr>
                         <th scope="col">{messages.groups[view.groupBy]}</th>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
@@ -7,9 +7,9 @@ import { session, toast, useBusyAction, usePageData, useValue, type WidgetProps 
 import { addDays, addMonths, today as garageToday } from '../../contracts/dates';
 import { analysisApi, type Analysis } from './api';
 import { messages } from './messages';
-import type { ChartOption } from './charts';
+import type { ChartOption } from '../core/charts';
+import { Chart, useCharts } from '../core/ui/chart';
 
-type Charts = typeof import('./charts');
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
 const PALETTE = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d'];
@@ -66,22 +66,6 @@ function chartOptions(data: Analysis): Record<'rate' | 'insurer' | 'funnel' | 'l
   };
 }
 
-function Chart({ charts, option, label, name }: { charts: Charts | null; option: ChartOption; label: string; name: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const drawn = useRef<ReturnType<Charts['drawChart']> | null>(null);
-  useEffect(() => {
-    if (!charts || !box.current) return;
-    if (drawn.current) drawn.current.update(option);
-    else drawn.current = charts.drawChart(box.current, option);
-  }, [charts, option]);
-  useEffect(() => () => drawn.current?.dispose(), []);
-  return (
-    <div className="chart" ref={box} role="img" aria-label={label} data-chart={name}>
-      {charts ? null : <span className="muted small">{messages.chartsLoading}</span>}
-    </div>
-  );
-}
-
 /**
  * 保险分析: renewal rate by month and store, premiums by insurer, the pipeline funnel, lost reasons
  * and the staff ranking for policies expiring in a date range. ECharts loads with this element only.
@@ -92,7 +76,7 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
   const [from, setFrom] = useState(firstOfMonth(addMonths(today, -5)));
   const [to, setTo] = useState(addDays(firstOfMonth(addMonths(today, 2)), -1));
   const [storeId, setStoreId] = useState('');
-  const [charts, setCharts] = useState<Charts | null>(null);
+  const charts = useCharts();
   const badRange = Boolean(from && to && to < from);
   const { data, failed, refused, load } = usePageData(
     token,
@@ -100,7 +84,6 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
     [from, to, storeId],
   );
   const [options, setOptions] = useState<ReturnType<typeof chartOptions> | null>(null);
-  useEffect(() => void import('./charts').then(setCharts), []);
   useEffect(() => setOptions(data ? chartOptions(data) : null), [data]);
 
   const [exporting, runExport] = useBusyAction();
@@ -152,26 +135,26 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
           <div className="grid">
             <section className="card wide">
               <h3>{messages.renewalRate}</h3>
-              <Chart charts={charts} option={options.rate} label={messages.renewalRate} name="rate" />
+              <Chart charts={charts} option={options.rate} label={messages.renewalRate} name="rate" loading={messages.chartsLoading} />
             </section>
             <section className="card">
               <h3>{messages.byInsurer}</h3>
-              <Chart charts={charts} option={options.insurer} label={messages.byInsurer} name="insurer" />
+              <Chart charts={charts} option={options.insurer} label={messages.byInsurer} name="insurer" loading={messages.chartsLoading} />
             </section>
             <section className="card">
               <h3>{messages.funnel}</h3>
-              <Chart charts={charts} option={options.funnel} label={messages.funnel} name="funnel" />
+              <Chart charts={charts} option={options.funnel} label={messages.funnel} name="funnel" loading={messages.chartsLoading} />
             </section>
             <section className="card">
               <h3>{messages.lostReasons}</h3>
-              {data.lostReasons.length === 0 ? <p className="muted small">{messages.noLost}</p> : <Chart charts={charts} option={options.lost} label={messages.lostReasons} name="lost" />}
+              {data.lostReasons.length === 0 ? <p className="muted small">{messages.noLost}</p> : <Chart charts={charts} option={options.lost} label={messages.lostReasons} name="lost" loading={messages.chartsLoading} />}
             </section>
             <section className="card">
               <h3>{messages.staff}</h3>
               {data.staff.length === 0 ? (
                 <p className="muted small">{messages.noStaff}</p>
               ) : (
-                <table className="ranking">
+                <table className="ranking numbers">
                   <thead>
                     <tr>
                       <th scope="col">{messages.columns.rank}</th><th scope="col">{messages.columns.name}</th><th scope="col">{messages.columns.assigned}</th>

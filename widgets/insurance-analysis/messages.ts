@@ -10,6 +10,7 @@ export const messages = {
   anyStore: '全部门店',
   export: '导出 Excel',
   exported: '已导出',
+  exportFailed: '导出失败，请稍后重试',
   loadFailed: '保险分析加载失败',
   retry: '重试',
   refused: '本店尚未开通「保险分析」增值服务，或你没有查看权限。',

@@ -4,9 +4,9 @@ import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/skeleton/skeleton.js';
 import { bootstrap, emit, isCancelled, navigate, session, useValue, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
+import { TagChips } from '../core/ui/tag-chips';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { panoramaApi, type VehicleMatch, type VehiclePanorama as Panorama } from './api';
-import { tagTextColour } from '../../contracts/rules/tag';
 import { messages } from './messages';
 
 export interface VehiclePanoramaProps {
@@ -229,15 +229,7 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall, onQuote }: { pan
             <Fact label={messages.fields.source}>{owner.source || '—'}</Fact>
             <Fact label={messages.fields.since}>{formatDate(owner.createdAt)}</Fact>
           </dl>
-          {owner.tags.length > 0 ? (
-            <div className="tags">
-              {owner.tags.map((tag) => (
-                <span key={tag.id} className="tag" style={{ color: tagTextColour(tag.colour), borderColor: tag.colour }}>
-                  {tag.name}
-                </span>
-              ))}
-            </div>
-          ) : null}
+          <TagChips tags={owner.tags} />
         </section>
 
         <section className="card">

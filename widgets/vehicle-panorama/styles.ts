@@ -1,4 +1,6 @@
 /** Styles of <garage-vehicle-panorama>, inside its shadow root. */
+import { tagChipStyles } from '../core/ui/tag-chips';
+
 export const vehiclePanoramaStyles = `
 /* The widget's own width decides the layout (the WeCom sidebar is 360 px in any window). */
 /* A figure and its unit ("300 公里", "¥703.00", a date) are one word: never broken across lines. */
@@ -55,8 +57,7 @@ dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6p
 .stage-active { background: var(--sl-color-success-100); color: var(--sl-color-success-800); }
 .stage-sleeping { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
 .stage-lost { background: var(--sl-color-neutral-200); color: var(--sl-color-neutral-700); }
-.tags { display: flex; flex-wrap: wrap; gap: 4px; }
-.tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
+${tagChipStyles.trim()}
 .visits { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; }
 .visits li { display: grid; grid-template-columns: 90px 44px 1fr auto auto; gap: 10px; align-items: center; padding: 7px 0; border-bottom: 1px dashed var(--sl-color-neutral-100); }
 /* Narrow: date, kind, mileage and amount on one line, the work done below it. */

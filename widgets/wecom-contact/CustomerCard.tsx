@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import { emit, hasPermission, session, useValue, type WidgetProps } from '../core';
 import { daysFromToday, formatDate, formatRelativeDay } from '../core/formats';
+import { TagChips } from '../core/ui/tag-chips';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { Permission } from '../../contracts/permissions';
-import { tagTextColour } from '../../contracts/rules/tag';
 import { contactApi, type BoundCustomer, type CurrentContact, type CustomerDetail } from './api';
 import { QuickSms } from './QuickSms';
 import { messages } from './messages';
@@ -140,15 +140,7 @@ export function CustomerCard({ customer, source, externalUserId, detail: answere
           </span>
           <span className="figure">{messages.visits(detail.visitCount)}</span>
         </p>
-        {detail.tags.length > 0 ? (
-          <div className="tags">
-            {detail.tags.map((tag) => (
-              <span key={tag.id} className="tag" style={{ color: tagTextColour(tag.colour), borderColor: tag.colour }}>
-                {tag.name}
-              </span>
-            ))}
-          </div>
-        ) : null}
+        <TagChips tags={detail.tags} />
       </section>
 
       <section className="card" aria-label={messages.vehicles}>

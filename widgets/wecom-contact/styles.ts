@@ -1,4 +1,6 @@
 /** Styles of <garage-wecom-contact>, inside its shadow root: made for the 360 px sidebar, fine wider. */
+import { tagChipStyles } from '../core/ui/tag-chips';
+
 export const wecomContactStyles = `
 :host { font-size: 14px !important; }
 * { box-sizing: border-box; }
@@ -28,8 +30,7 @@ h3 { margin: 0; font-size: 13px; font-weight: 600; color: var(--sl-color-neutral
 .stage-lost { background: var(--sl-color-neutral-200); color: var(--sl-color-neutral-700); }
 .phone-line { display: flex; align-items: center; gap: 4px; min-height: 28px; font-size: 15px; }
 .facts { display: flex; flex-wrap: wrap; gap: 2px 12px; font-size: 12px; }
-.tags { display: flex; flex-wrap: wrap; gap: 4px; }
-.tag { padding: 0 6px; border: 1px solid; border-radius: 10px; font-size: 12px; line-height: 18px; }
+${tagChipStyles.trim()}
 .plates { display: flex; flex-wrap: wrap; gap: 6px; }
 .plate-choice { font: inherit; font-size: 13px; padding: 2px 10px; border-radius: 4px; cursor: pointer;
   border: 1px solid var(--sl-color-neutral-300); background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-700); }

@@ -1,7 +1,9 @@
 /**
- * ECharts, only what 保险分析 draws: loaded by a dynamic import when the element first renders, so
- * 保险查询 and 保险报价 never download it (its chunk is measured on its own, see the notes). The SVG
- * renderer: the charts stay sharp when printed and live in the shadow root like any other node.
+ * ECharts for every page that charts (保险分析, 数据报表, 客户分析, 智慧大屏), registered once with
+ * what they draw between them: bars, lines, rings, a funnel. Pages load it with a dynamic
+ * `import('../core/charts')`, so it and ECharts stay in the one lazily loaded 'echarts' chunk
+ * (rollup.config.mjs): widgets that do not chart never download it. The SVG renderer: sharp when
+ * printed, and the chart lives in the shadow root like any other node.
  */
 import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';
 import { BarChart, FunnelChart, LineChart, PieChart, type BarSeriesOption, type FunnelSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
@@ -14,10 +16,19 @@ export type ChartOption = ComposeOption<
   BarSeriesOption | FunnelSeriesOption | LineSeriesOption | PieSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >;
 
-/** One chart in `element`, resized with its box (the 360 px sidebar, a window resized). */
-export function drawChart(element: HTMLElement, option: ChartOption): { update(option: ChartOption): void; dispose(): void } {
+export interface DrawnChart {
+  update(option: ChartOption): void;
+  dispose(): void;
+}
+
+/**
+ * One chart in `element`, resized with its box (a window resized, the 360 px sidebar, a TV);
+ * `onClick` gets the clicked category's index.
+ */
+export function drawChart(element: HTMLElement, option: ChartOption, onClick?: (index: number) => void): DrawnChart {
   const chart: EChartsType = init(element, undefined, { renderer: 'svg' });
   chart.setOption(option);
+  if (onClick) chart.on('click', (params) => onClick(params.dataIndex));
   const observer = new ResizeObserver(() => chart.resize());
   observer.observe(element);
   return {
