@@ -128,7 +128,7 @@ describe('axe: no critical or serious violations', () => {
     await page.getByTestId('plugin-snippet').waitFor();
     found.push(...(await seriousViolations('/plugins')));
     expectNoSeriousViolations(found);
-  });
+  }, 300_000); // some forty pages one after another: on a loaded 2-core machine past the file-wide 90 s
 
   it('with the extra filters and a dialog of the customer list open', async () => {
     await page.goto(`${server.url}/home/externalmanage`);
