@@ -83,6 +83,17 @@ describe('the pipeline counts from the summary', () => {
     await expectCountsMatchRows(admin, { bucket: 'd30', ownerId: managerId, storeIds: '2' });
     await expectCountsMatchRows(manager, { bucket: 'd30' });
     await expectCountsMatchRows(hxAdmin, { withinDays: 60 });
+    // Keyword and 今日待联系 count live over the current terms; their counts equal their rows too.
+    const sample = (await renewals(admin, { bucket: 'd30' })).rows[0]!;
+    const byPlate = await renewals(admin, { withinDays: 90, keyword: sample.plate.slice(1) });
+    expect(byPlate.rows.map((row) => row.id)).toContain(sample.id);
+    expect(byPlate.buckets.d30).toBeGreaterThanOrEqual(1);
+    await expectCountsMatchRows(admin, { withinDays: 90, keyword: sample.plate.slice(1) });
+    await expectCountsMatchRows(admin, { bucket: 'd30', keyword: sample.customerName });
+    const due = await allRows(admin, { withinDays: 90, due: 'true' });
+    expect(due.rows.length).toBeGreaterThan(0);
+    expect(due.rows.every((row) => row.nextContact !== null && row.nextContact <= due.first.today && ['pending', 'contacted', 'quoted'].includes(row.state))).toBe(true);
+    await expectCountsMatchRows(admin, { withinDays: 90, due: 'true' });
     // Tabs are the same under either window; another chain's tabs are its own.
     const mine = await renewals(admin, { bucket: 'd7' });
     expect((await renewals(admin, { withinDays: 90 })).buckets).toEqual(mine.buckets);
