@@ -237,11 +237,15 @@ export function lockPolicies(tx: Queryable, scope: TenantScope, ids: number[]) {
 }
 
 export async function assignRenewalOwner(tx: Queryable, chainId: number, policies: { id: number; storeId: number }[], ownerId: number, userId: number) {
-  for (const policy of policies) {
-    await tx.run(sql`
-      INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, owner_id, updated_by) VALUES (${policy.id}, ${chainId}, ${policy.storeId}, ${ownerId}, ${userId})
-      ON CONFLICT (policy_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
-  }
+  if (policies.length === 0) return 0;
+  // One statement, so migration 550's triggers move the counts once, in key order (two bulk
+  // assignments at once cannot deadlock on the summary's rows).
+  await tx.run(sql`
+    INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, owner_id, updated_by)
+    SELECT u.id, ${chainId}, u.store_id, ${ownerId}, ${userId}
+      FROM unnest(${sql.param(policies.map((policy) => policy.id))}::int[], ${sql.param(policies.map((policy) => policy.storeId))}::int[]) AS u (id, store_id)
+     ORDER BY u.id
+    ON CONFLICT (policy_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
   return policies.length;
 }
 
