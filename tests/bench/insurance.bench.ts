@@ -30,7 +30,7 @@ const results = await onBothDatabases(
   async (db) => {
     await seedDemo(db, { customers: CUSTOMERS });
     // A live database is autovacuumed; right after a bulk seed only VACUUM sets the visibility map
-    // that lets the bucket counts read the current-term index alone.
+    // that lets the page rows read the pipeline index alone (migration 550).
     await db.run(sql`VACUUM ANALYZE`);
   },
   async (server) => {
@@ -59,7 +59,8 @@ writeSection(`## Renewal pipeline (issue 16)
 
 \`GET /api/insurance/renewals\` as the headquarters admin (data scope: all stores), ${RUNS} timed runs per
 page after warm-up, API and bare SQL interleaved. "裸 SQL" replays the statements that request ran
-(token check, settings, 客户运营 rules, page rows, one pass counting the bucket tabs and state chips, stores, staff), with
+(token check, settings, 客户运营 rules, page rows off the pipeline index, the tab and chip counts from
+the per-day summary \`insurance_renewal_tally\` (migration 550), stores, staff), with
 the same parallelism, straight on the database driver. Targets as the customer list: API p95 ≤
 ${TARGET_P95.postgres} ms on PostgreSQL and ≤ ${TARGET_P95.pglite} ms on PGlite, and within ${TARGET_RATIO}× of the bare SQL.
 

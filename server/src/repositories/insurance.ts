@@ -106,45 +106,70 @@ export interface RenewalFilter {
   storeIds?: number[];
 }
 
-/** Scope, store, owner and keyword: the filters the bucket tabs count under. */
+/**
+ * Scope, store, owner and keyword: the filters the bucket tabs count under. The follow-up's state
+ * and owner are read from the policy row (migration 550 copies them there), so only the due filter
+ * needs the follow-up itself.
+ */
 function renewalBase(scope: TenantScope, filter: Omit<RenewalFilter, 'from' | 'to' | 'state'>): SQL {
   const parts: SQL[] = [scope.storeRowsIn('p', filter.storeIds), latestTerm];
-  if (filter.ownerId !== undefined) parts.push(filter.ownerId === 0 ? sql`r.owner_id IS NULL` : sql`r.owner_id = ${filter.ownerId}`);
+  if (filter.ownerId !== undefined) parts.push(filter.ownerId === 0 ? sql`p.renewal_owner IS NULL` : sql`p.renewal_owner = ${filter.ownerId}`);
   const keyword = keywordSql(filter.keyword);
   if (keyword) parts.push(keyword);
   if (filter.due) parts.push(sql`r.next_contact <= ${scope.today()} AND r.state IN ('pending', 'contacted', 'quoted')`);
   return sql.join(parts, sql` AND `);
 }
 
-const windowSql = (today: Day, from: number, to: number) => sql`p.expiry_date BETWEEN ${addDays(today, from)}::date AND ${addDays(today, to)}::date`;
+const windowSql = (today: Day, from: number, to: number, column = sql`p.expiry_date`) =>
+  sql`${column} BETWEEN ${addDays(today, from)}::date AND ${addDays(today, to)}::date`;
 
 /**
- * The pipeline page: rows, and in one pass over the current terms from 90 days ago to 90 days on
- * (or the chosen window if wider) the bucket counts and the state counts of the window; the total
- * is the state counts' sum, so no second count.
+ * The bucket tabs and the window's state chips in one pass, over the chosen window and 90 days
+ * either side of today. Without keyword or due filter they come from migration 550's per-day
+ * summary (a few thousand rows whatever the chain's size); with one, from the current terms.
+ */
+function tallySql(scope: TenantScope, filter: RenewalFilter, today: Day): SQL {
+  const summary = !filter.keyword && !filter.due;
+  const day = summary ? sql`t.expiry_date` : sql`p.expiry_date`;
+  const state = summary ? sql`t.state` : sql`p.renewal_state`;
+  const add = summary ? sql`t.n` : sql`1`;
+  const span = windowSql(today, Math.min(filter.from, -90), Math.max(filter.to, 90), day);
+  const inWindow = windowSql(today, filter.from, filter.to, day);
+  const counts = sql.join(
+    [
+      ...RENEWAL_BUCKETS.map((bucket) => sql`COALESCE(sum(${add}) FILTER (WHERE ${windowSql(today, RENEWAL_BUCKET_DAYS[bucket].from, RENEWAL_BUCKET_DAYS[bucket].to, day)}), 0)::int AS ${sql.raw(`"${bucket}"`)}`),
+      ...RENEWAL_STATES.map((name) => sql`COALESCE(sum(${add}) FILTER (WHERE ${inWindow} AND ${state} = ${name}), 0)::int AS ${sql.raw(`"state_${name}"`)}`),
+    ],
+    sql`, `,
+  );
+  if (summary) {
+    // owner_key: −1 every owner, 0 未分配, else the owner's id.
+    const ownerKey = filter.ownerId ?? -1;
+    return sql`SELECT ${counts} FROM insurance_renewal_tally t WHERE ${scope.storeRowsIn('t', filter.storeIds)} AND t.owner_key = ${ownerKey} AND ${span}`;
+  }
+  const people = filter.keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``;
+  const followUp = filter.due ? sql`JOIN insurance_renewal r ON r.policy_id = p.id` : sql``;
+  return sql`SELECT ${counts} FROM insurance_policy p ${people} ${followUp} WHERE ${renewalBase(scope, filter)} AND ${span}`;
+}
+
+/**
+ * The pipeline page: the 10 rows (their ids straight off migration 550's pipeline index in display
+ * order, then their details), and the tab and chip counts; the total is the state counts' sum.
  */
 export async function listRenewals(db: Queryable, scope: TenantScope, filter: RenewalFilter, page: { page: number; pageSize: number; showPhone: boolean }) {
   const today = todayOf(scope);
   const base = renewalBase(scope, filter);
   const inWindow = windowSql(today, filter.from, filter.to);
-  const withState = filter.state ? sql`${base} AND ${inWindow} AND COALESCE(r.state, 'pending') = ${filter.state}` : sql`${base} AND ${inWindow}`;
-  // customer and vehicle only when a keyword needs them.
+  const withState = filter.state ? sql`${base} AND ${inWindow} AND p.renewal_state = ${filter.state}` : sql`${base} AND ${inWindow}`;
+  // customer, vehicle and the follow-up only when a keyword or the due filter needs them.
   const people = filter.keyword ? sql`JOIN customer c ON c.id = p.customer_id JOIN vehicle v ON v.id = p.vehicle_id` : sql``;
-  const counts = sql.join(
-    [
-      ...RENEWAL_BUCKETS.map((bucket) => sql`count(*) FILTER (WHERE ${windowSql(today, RENEWAL_BUCKET_DAYS[bucket].from, RENEWAL_BUCKET_DAYS[bucket].to)})::int AS ${sql.raw(`"${bucket}"`)}`),
-      ...RENEWAL_STATES.map((state) => sql`count(*) FILTER (WHERE ${inWindow} AND COALESCE(r.state, 'pending') = ${state})::int AS ${sql.raw(`"state_${state}"`)}`),
-    ],
-    sql`, `,
-  );
+  const followUp = filter.due ? sql`JOIN insurance_renewal r ON r.policy_id = p.id` : sql``;
   const [rows, tally] = await Promise.all([
-    // The page's ids first (current-term index, joins only where a filter needs them), then the 10 rows' details.
     db.rows<PolicyRow>(sql`SELECT ${columns(today)} FROM insurance_policy p ${joins}
-                            WHERE p.id IN (SELECT p.id FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id WHERE ${withState}
+                            WHERE p.id IN (SELECT p.id FROM insurance_policy p ${people} ${followUp} WHERE ${withState}
                                             ORDER BY p.expiry_date ASC, p.id ASC LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize})
                             ORDER BY p.expiry_date ASC, p.id ASC`),
-    db.one<Record<string, number>>(sql`SELECT ${counts} FROM insurance_policy p ${people} LEFT JOIN insurance_renewal r ON r.policy_id = p.id
-                                       WHERE ${base} AND ${windowSql(today, Math.min(filter.from, -90), Math.max(filter.to, 90))}`),
+    db.one<Record<string, number>>(tallySql(scope, filter, today)),
   ]);
   const states = Object.fromEntries(RENEWAL_STATES.map((state) => [state, tally?.[`state_${state}`] ?? 0]));
   return {
@@ -212,11 +237,15 @@ export function lockPolicies(tx: Queryable, scope: TenantScope, ids: number[]) {
 }
 
 export async function assignRenewalOwner(tx: Queryable, chainId: number, policies: { id: number; storeId: number }[], ownerId: number, userId: number) {
-  for (const policy of policies) {
-    await tx.run(sql`
-      INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, owner_id, updated_by) VALUES (${policy.id}, ${chainId}, ${policy.storeId}, ${ownerId}, ${userId})
-      ON CONFLICT (policy_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
-  }
+  if (policies.length === 0) return 0;
+  // One statement, so migration 550's triggers move the counts once, in key order (two bulk
+  // assignments at once cannot deadlock on the summary's rows).
+  await tx.run(sql`
+    INSERT INTO insurance_renewal AS r (policy_id, chain_id, store_id, owner_id, updated_by)
+    SELECT u.id, ${chainId}, u.store_id, ${ownerId}, ${userId}
+      FROM unnest(${sql.param(policies.map((policy) => policy.id))}::int[], ${sql.param(policies.map((policy) => policy.storeId))}::int[]) AS u (id, store_id)
+     ORDER BY u.id
+    ON CONFLICT (policy_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, updated_by = EXCLUDED.updated_by, updated_at = now(), version = r.version + 1`);
   return policies.length;
 }
 
