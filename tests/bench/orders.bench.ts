@@ -15,6 +15,7 @@
 import { sql, type Database, type Queryable } from '../../server/src/db/database';
 import { seedDemo } from '../../server/src/seed';
 import { rebuildAll } from '../../server/src/repositories/rollups';
+import { makeDueTasks } from '../../server/src/repositories/workbench';
 import { addDays, today } from '../../contracts/dates';
 import { COMPARISON_HEAD, databaseTitle, onBothDatabases } from './api-vs-sql';
 import { ms, percentile, ratio, table, timeRuns, writeSection } from './report';
@@ -56,6 +57,8 @@ async function seed(db: Database) {
   await db.run(sql`SELECT setval(pg_get_serial_sequence('customer', 'id'), (SELECT max(id) FROM customer))`);
   await db.run(sql`SELECT setval(pg_get_serial_sequence('vehicle', 'id'), (SELECT max(id) FROM vehicle))`);
   await rebuildAll(db);
+  // What the daily job did after midnight on a live server: the day's tasks exist before the first visit.
+  await makeDueTasks(db, day);
   // What autovacuum does on a live server: statistics and the visibility map (index-only scans).
   await db.run(sql`VACUUM ANALYZE`);
 }

@@ -70,7 +70,10 @@ export default async function workbenchRoutes(app: FastifyInstance) {
           if (await repo.dayIsMade(app.db, chainId, day)) return;
         }
         app.log.warn({ chainId, day }, '工作台：今日任务尚未生成，先显示已有任务');
-      })().finally(() => waiting.delete(key));
+      })()
+        // The queue itself failing is no reason to refuse the page: it lists what exists, as after the wait.
+        .catch((error: unknown) => app.log.error({ err: error, chainId, day }, '工作台：今日任务排队失败，先显示已有任务'))
+        .finally(() => waiting.delete(key));
       waiting.set(key, wait);
     }
     return wait;
