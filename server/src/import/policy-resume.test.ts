@@ -7,19 +7,16 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImportTask } from '../../../contracts/api/import';
 import { addDays, today } from '../../../contracts/dates';
-import { DEMO_PASSWORD, seededDataDir } from '../../../tests/support/server';
-import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
-import { bigXlsxFile, upload } from '../../../tests/support/import-files';
+import { seededDataDir } from '../../../tests/support/server';
+import type { ChildServer } from '../../../tests/support/child-server';
+import { importKilledMidway } from '../../../tests/support/import-resume';
+import { bigXlsxFile } from '../../../tests/support/import-files';
 import { openDatabase, sql } from '../db/database';
 
 const ROWS = 6000;
 const plateOf = (i: number) => `藏Z${String(i).padStart(5, '0')}`;
 const numberOf = (i: number) => `PRESUME${String(i).padStart(8, '0')}`;
-
-const login = async (child: ChildServer) => (await child.call('POST', '/user/username-token', undefined, { username: 'manager', password: DEMO_PASSWORD })).token!;
-const task = async (child: ChildServer, token: string, taskId: number) => (await child.call<ImportTask>('GET', `/client/import/task?taskId=${taskId}`, token)).data;
 
 let dataDir = '';
 let running: ChildServer | undefined;
@@ -50,35 +47,15 @@ describe('kill -9 in the middle of a policy import', () => {
       Array.from({ length: ROWS }, (_, i) => [plateOf(i), '中国人保', numberOf(i), start, end, 950, 2000 + i]),
     );
 
-    running = await startChildServer({ dataDir });
-    let token = await login(running);
-    const started = await upload<{ taskId: number }>(running, '/client/import', token, { name: '六千保单.xlsx', bytes }, { kind: 'policy' });
-    expect(started.code, started.msg).toBe(0);
-    const taskId = started.data.taskId;
-
-    let before: ImportTask;
-    for (;;) {
-      before = await task(running, token, taskId);
-      if (before.processed >= 500) break;
-      expect(before.status).not.toBe('failed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await running.stop('SIGKILL');
+    const { before, after } = await importKilledMidway(dataDir, { name: '六千保单.xlsx', bytes }, {
+      killAfter: 500,
+      kind: 'policy',
+      track: (child) => (running = child),
+    });
     expect(before.processed).toBeLessThan(ROWS);
-
-    running = await startChildServer({ dataDir });
-    token = await login(running);
-    let after: ImportTask;
-    for (;;) {
-      after = await task(running, token, taskId);
-      if (after.status !== 'queued' && after.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
     expect(after.status).toBe('done');
     expect({ total: after.total, processed: after.processed, imported: after.imported, failed: after.failed, skipped: after.skipped })
       .toEqual({ total: ROWS, processed: ROWS, imported: ROWS, failed: 0, skipped: 0 });
-    await running.stop();
-    running = undefined;
 
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {

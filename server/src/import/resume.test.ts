@@ -6,16 +6,13 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImportTask } from '../../../contracts/api/import';
-import { DEMO_PASSWORD, seededDataDir } from '../../../tests/support/server';
-import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
-import { bigXlsxFile, upload } from '../../../tests/support/import-files';
+import { seededDataDir } from '../../../tests/support/server';
+import type { ChildServer } from '../../../tests/support/child-server';
+import { importKilledMidway } from '../../../tests/support/import-resume';
+import { bigXlsxFile } from '../../../tests/support/import-files';
 import { openDatabase, sql } from '../db/database';
 
 const ROWS = 20_000;
-
-const login = async (child: ChildServer) => (await child.call('POST', '/user/username-token', undefined, { username: 'manager', password: DEMO_PASSWORD })).token!;
-const task = async (child: ChildServer, token: string, taskId: number) => (await child.call<ImportTask>('GET', `/client/import/task?taskId=${taskId}`, token)).data;
 
 let dataDir = '';
 let running: ChildServer | undefined;
@@ -33,35 +30,13 @@ describe('kill -9 in the middle of an import', () => {
       mobiles.map((mobile, i) => [`客户${i}`, mobile, `沪B${String(i).padStart(5, '0')}`, '大众', 10_000 + i]),
     );
 
-    running = await startChildServer({ dataDir });
-    let token = await login(running);
-    const started = await upload<{ taskId: number }>(running, '/client/import', token, { name: '两万客户.xlsx', bytes });
-    expect(started.code, started.msg).toBe(0);
-    const taskId = started.data.taskId;
-
-    // Kill the process once a part of the rows is in (but not all of them).
-    let before: ImportTask;
-    for (;;) {
-      before = await task(running, token, taskId);
-      if (before.processed >= 1000) break;
-      expect(before.status).not.toBe('failed');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await running.stop('SIGKILL');
+    const { before, after } = await importKilledMidway(dataDir, { name: '两万客户.xlsx', bytes }, {
+      killAfter: 1000,
+      track: (child) => (running = child),
+    });
     expect(before.processed).toBeLessThan(ROWS);
-
-    running = await startChildServer({ dataDir });
-    token = await login(running);
-    let after: ImportTask;
-    for (;;) {
-      after = await task(running, token, taskId);
-      if (after.status !== 'queued' && after.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
     expect(after.status).toBe('done');
     expect({ total: after.total, processed: after.processed, imported: after.imported, failed: after.failed, skipped: after.skipped }).toEqual({ total: ROWS, processed: ROWS, imported: ROWS, failed: 0, skipped: 0 });
-    await running.stop();
-    running = undefined;
 
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     try {
