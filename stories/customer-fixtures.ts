@@ -45,7 +45,7 @@ const GROUPS = [
 
 const PANORAMA = {
   vehicle: { id: 504, plate: '浙AD12345', vin: 'LSVAU2180N2183204', brand: '比亚迪', series: '秦PLUS', model: 'DM-i 55km 尊贵型', modelYear: 2022, colour: '白色', energyType: 'hybrid', registrationDate: '2022-03-18', mileage: 58600, visitCount: 7, totalSpend: 6820, lastVisitAt: '2026-05-02T02:00:00.000Z', nextMaintenanceDate: '2026-11-02', nextMaintenanceMileage: 66100, insuranceExpiry: '2026-06-30', insuranceDaysLeft: 21, storeName: '城东店' },
-  owner: { ...CUSTOMERS[4], stage: 'active' },
+  owner: { ...CUSTOMERS[4], stage: 'active', advisor: { id: 7, name: '王小雨' } },
   visits: [
     { id: 1, orderNo: 'WO20260502000001', maintDate: '2026-05-02', mileage: 58600, kind: 'maintenance', items: [{ name: '小保养（机油+机滤）' }, { name: '更换空调滤芯' }], amount: 561, advisor: '张明', storeName: '城东店' },
     { id: 2, orderNo: 'WO20251105000002', maintDate: '2025-11-05', mileage: 51200, kind: 'repair', items: [{ name: '更换前刹车片' }], amount: 680, advisor: '李强', storeName: '城东店' },

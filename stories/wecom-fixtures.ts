@@ -37,6 +37,7 @@ const DETAIL: CustomerDetail = {
   remark: '',
   firstVisitAt: '2023-04-12T02:00:00.000Z',
   groups: [],
+  advisor: { id: 7, name: '王小雨' },
 };
 
 const CONTACT = (externalUserId: string): CurrentContact['contact'] => ({

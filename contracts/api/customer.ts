@@ -150,6 +150,8 @@ export const customerDetailAnswer = customerRow.extend({
   remark: z.string(),
   firstVisitAt: z.string().nullable(),
   groups: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** 专属顾问: the staff member whose 工作台 holds this customer's tasks; null = the store's. */
+  advisor: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 
 export const customerDetail = call({
@@ -158,6 +160,22 @@ export const customerDetail = call({
   summary: '客户详情：车辆、标签、分组',
   input: z.object({ customerId: id('客户') }),
   answer: customerDetailAnswer,
+});
+
+/** Staff who may be a 专属顾问: enabled, of the caller's chain, working in one of the caller's stores (or chain-wide). */
+export const advisorChoices = call({
+  method: 'GET',
+  path: '/client/advisors',
+  summary: '可选的专属顾问：本人数据范围内门店的在职员工',
+  answer: z.array(z.object({ id: z.number(), name: z.string(), storeIds: z.array(z.number()), wholeChain: z.boolean() })),
+});
+
+export const assignAdvisor = call({
+  method: 'POST',
+  path: '/client/advisor',
+  summary: '设置专属顾问（批量）：顾问须在每位客户所属门店任职；advisorId 为空即清除',
+  input: z.object({ customerIds: list('客户', id('客户'), { min: 1, max: BULK_LIMIT }), advisorId: id('专属顾问').nullable() }),
+  answer: z.object({ updated: z.number() }),
 });
 
 export const vehiclePanorama = call({

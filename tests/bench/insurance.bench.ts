@@ -47,13 +47,13 @@ async function seed(db: Database) {
   await db.run(sql`
     INSERT INTO vehicle (id, chain_id, store_id, customer_id, plate, vin, brand, series, model)
     SELECT ${base} + n, 1, 2 + c % 3, ${base} + c, '浙C' || lpad(n::text, 6, '0'), 'LSV' || lpad(n::text, 14, '0'), '大众', '朗逸', '1.5L'
-      FROM (SELECT n, CASE WHEN n <= ${CUSTOMERS} THEN n ELSE 1 + (n * 48271) % ${CUSTOMERS} END AS c FROM generate_series(1, ${vehicles}) n) v`);
+      FROM (SELECT n, CASE WHEN n <= ${CUSTOMERS} THEN n ELSE 1 + (n::int8 * 48271 % ${CUSTOMERS})::int END AS c FROM generate_series(1, ${vehicles}) n) v`);
   await db.run(sql`
     INSERT INTO insurance_policy (chain_id, store_id, vehicle_id, customer_id, insurer, policy_no, compulsory_premium, commercial_premium,
                                   start_date, expiry_date)
     SELECT 1, v.store_id, v.id, v.customer_id, (ARRAY['中国人保','平安保险','太平洋保险','中华联合'])[1 + v.id % 4],
            'PB' || v.id || '-' || t, 950, 2600 + (v.id * 7919) % 4000 - t * 120, e - 365 * (t + 1), e - 365 * t
-      FROM (SELECT id, store_id, customer_id, ${day}::date - 45 + (id * 40503 % 376)::int AS e FROM vehicle WHERE id > ${base}) v
+      FROM (SELECT id, store_id, customer_id, ${day}::date - 45 + (id::int8 * 40503 % 376)::int AS e FROM vehicle WHERE id > ${base}) v
      CROSS JOIN LATERAL generate_series(0, CASE WHEN v.id * 2654435761 % 100 < 45 THEN 1 ELSE 0 END) t`);
   await db.run(sql`
     INSERT INTO insurance_renewal (policy_id, chain_id, store_id, state, owner_id, note, next_contact, updated_by)

@@ -137,6 +137,36 @@ describe('customer list, conditions, groups and tags', () => {
     await groups.close();
   });
 
+  it('sets a 专属顾问 for two customers of one store and shows it on their vehicle panorama', async () => {
+    const page = await open('garage-customer-list');
+    await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
+    const east = list(page).locator('tbody tr').filter({ hasText: '城东店' });
+    const ids: number[] = [];
+    for (let index = 0; index < 2; index++) {
+      ids.push(Number(await east.nth(index).getAttribute('data-customer-id')));
+      await east.nth(index).locator('input[type="checkbox"]').check();
+    }
+    const advisors = async () => Promise.all(ids.map(async (customerId) => (await api<{ advisor: { name: string } | null }>('GET', '/client/detail', undefined, { customerId })).advisor?.name ?? null));
+    expect(await advisors()).toEqual([null, null]);
+
+    await list(page).getByTestId('bulk-bar').getByRole('button', { name: '专属顾问' }).click();
+    const dialog = list(page).locator('sl-dialog[open]');
+    await expect.poll(() => dialog.getAttribute('label')).toBe('为 2 位客户设置专属顾问');
+    await dialog.locator('sl-select').click();
+    // Only staff of 城东店 (and headquarters) are offered: 城西店's 王小雨 is not.
+    await expect.poll(() => dialog.getByRole('option').allTextContents()).toEqual(['陈总', '李店长', '不指定（交回门店跟进）']);
+    await dialog.getByRole('option', { name: '李店长' }).click();
+    await page.screenshot({ path: '/tmp/customer-advisor.png' });
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect.poll(advisors).toEqual(['李店长', '李店长']);
+
+    const owner = await api<{ vehicles: { id: number }[] }>('GET', '/client/detail', undefined, { customerId: ids[0]! });
+    const panorama = await open('garage-vehicle-panorama', { 'vehicle-id': String(owner.vehicles[0]!.id) });
+    await expect.poll(() => panorama.locator('garage-vehicle-panorama .fact').filter({ hasText: '专属顾问' }).textContent()).toBe('专属顾问李店长');
+    await panorama.close();
+    await page.close();
+  });
+
   it('opens a vehicle panorama by plate search, with the maintenance timeline inside', async () => {
     const [vehicle] = await api<{ id: number; plate: string }[]>('GET', '/vehicle/search', undefined, { keyword: '浙A' });
     const page = await open('garage-vehicle-panorama');

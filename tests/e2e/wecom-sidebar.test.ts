@@ -283,7 +283,8 @@ describe('framed by WeCom', () => {
     await page.addInitScript(wxStandIn, 'wmSidebarBound01');
     await framer('https://framer.example.com')(page);
     await page.waitForLoadState('load');
-    const frame = page.frame({ name: 'sidebar' })!;
+    // The iframe element's own frame (a blocked frame can lose its name to the error page under load).
+    const frame = (await (await page.waitForSelector('iframe[name="sidebar"]', { state: 'attached' })).contentFrame())!;
     // Refused by frame-ancestors: the frame shows the browser's error page, never ours.
     expect(await frame.evaluate(() => document.querySelector('garage-wecom-contact') !== null).catch(() => false)).toBe(false);
     const headers = (await fetch(`${server.url}/sidebar`)).headers;

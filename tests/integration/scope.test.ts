@@ -73,7 +73,7 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
   if (field === 'callId') return one(foreign.call);
   if (field === 'externalUserId') return one(foreign.wecomContact);
   if (/^(storeIds?|garageId|targetStoreId|fromStoreId|toStoreId)$/.test(field)) return one(foreign.store);
-  if (/^(userIds?|ownerId)$/.test(field)) return one(foreign.user);
+  if (/^(userIds?|ownerId|advisorId)$/.test(field)) return one(foreign.user);
   if (field === 'orderId') return one(foreign.order);
   if (/^policyIds?$/.test(field)) return one(foreign.policy);
   if (/^(roleIds?|defaultRoleId)$/.test(field)) return one(foreign.role);

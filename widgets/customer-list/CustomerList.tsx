@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
@@ -8,7 +8,7 @@ import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
-import { bootstrap, emit, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
+import { bootstrap, emit, hasPermission, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
 import { ConditionBuilder, useOptionsWhenReached, type Draft } from './ConditionBuilder';
@@ -16,6 +16,7 @@ import type { CustomerConditionInput } from '../../contracts/customer-condition'
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
 import { tagTextColour } from '../../contracts/rules/tag';
+import { Permission } from '../../contracts/permissions';
 import { messages, stageLabels } from './messages';
 
 export interface CustomerListProps {
@@ -28,6 +29,8 @@ export interface CustomerListProps {
 /** Event the phone bar listens for (widgets/phone-bar/line.ts). */
 export const CALL_EVENT = GARAGE_EVENTS.call;
 export const SMS_PATH = '/home/sms/smsWork';
+// Rarely opened, so fetched on first use (keeps the list within its 90 KB).
+const AdvisorDialog = lazy(() => import('./AdvisorDialog'));
 export const PANORAMA_PATH = '/home/clientspano';
 const COLUMNS_KEY = 'garage-customer-list.columns';
 
@@ -105,7 +108,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const [saved, setSaved] = useState<SavedCondition[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [columns, setColumns] = useState<ColumnKey[]>(readColumns);
-  const [dialog, setDialog] = useState<'' | 'save' | 'group' | 'tag' | 'addToGroup'>('');
+  const [dialog, setDialog] = useState<'' | 'save' | 'group' | 'tag' | 'addToGroup' | 'advisor'>('');
   const [reloadKey, setReloadKey] = useState(0);
   const [columnMenuWanted, setColumnMenuWanted] = useState(false);
   const wantColumnMenu = () => setColumnMenuWanted(true);
@@ -114,6 +117,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const groupDialogMade = useMadeWhen(dialog === 'group');
   const tagDialogMade = useMadeWhen(dialog === 'tag');
   const addToGroupDialogMade = useMadeWhen(dialog === 'addToGroup');
+  const advisorDialogMade = useMadeWhen(dialog === 'advisor');
 
   useEffect(() => {
     void bootstrap({ once: true });
@@ -241,6 +245,12 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
               <sl-icon slot="prefix" name="people"></sl-icon>
               {messages.bulkGroup}
             </sl-button>
+            {hasPermission(Permission.customerImport) ? (
+              <sl-button size="small" onClick={() => setDialog('advisor')}>
+                <sl-icon slot="prefix" name="person-badge"></sl-icon>
+                {messages.bulkAdvisor}
+              </sl-button>
+            ) : null}
             <sl-button size="small" onClick={() => host && navigate(`${SMS_PATH}?customerIds=${[...selected].join(',')}`, host)}>
               <sl-icon slot="prefix" name="chat-dots"></sl-icon>
               {messages.bulkSms}
@@ -433,6 +443,16 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           loadOptions();
         }}
       />}
+      {advisorDialogMade && <Suspense fallback={null}><AdvisorDialog
+        open={dialog === 'advisor'}
+        count={selected.size}
+        storeIds={[...new Set(selectedRows.map((row) => row.storeId))]}
+        onClose={() => setDialog('')}
+        onAssign={async (advisor) => {
+          const result = await customerApi.assignAdvisor([...selected], advisor?.id ?? null);
+          toast.success(advisor ? messages.advisorSet(advisor.name, result.updated) : messages.advisorCleared(result.updated));
+        }}
+      /></Suspense>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** Server calls of the customer list (server/src/routes/customer.ts and tag.ts); answers typed by contracts/api/customer.ts. */
 import { http } from '../core';
 import type { CustomerConditionInput } from '../../contracts/customer-condition';
-import type { conditionOptions, customerList, customerRow, deleteCondition, groupMembers, nextGroupName, saveCondition, saveGroup } from '../../contracts/api/customer';
+import type { advisorChoices, assignAdvisor, conditionOptions, customerList, customerRow, deleteCondition, groupMembers, nextGroupName, saveCondition, saveGroup } from '../../contracts/api/customer';
 import type { tagCustomers } from '../../contracts/api/tag';
 import type { AnswerOf } from '../../contracts/api/route';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ export type CustomerPage = AnswerOf<typeof customerList>;
 export type ConditionOptions = AnswerOf<typeof conditionOptions>;
 export type SavedCondition = AnswerOf<typeof saveCondition>;
 export type GroupAnswer = AnswerOf<typeof saveGroup>;
+export type Advisor = AnswerOf<typeof advisorChoices>[number];
 
 export const customerApi = {
   list: (condition: CustomerConditionInput, signal?: AbortSignal) => http.main.post<CustomerPage>('/client/list', condition, { signal, silent: true }),
@@ -21,5 +22,7 @@ export const customerApi = {
   createGroup: (group: { name: string; kind: 'condition' | 'fixed'; condition?: CustomerConditionInput; customerIds?: number[] }) =>
     http.main.post<GroupAnswer>('/client/group', group),
   addToGroup: (groupId: number, customerIds: number[]) => http.main.post<AnswerOf<typeof groupMembers>>('/client/group/members', { groupId, customerIds }),
+  advisors: () => http.main.get<AnswerOf<typeof advisorChoices>>('/client/advisors'),
+  assignAdvisor: (customerIds: number[], advisorId: number | null) => http.main.post<AnswerOf<typeof assignAdvisor>>('/client/advisor', { customerIds, advisorId }),
   tagCustomers: (tagIds: number[], customerIds: number[]) => http.main.post<AnswerOf<typeof tagCustomers>>('/tag/customers', { tagIds, customerIds, action: 'add' }),
 };

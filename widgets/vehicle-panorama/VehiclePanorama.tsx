@@ -227,6 +227,7 @@ function PanoramaView({ panorama, showPrice, showPhone, onCall, onQuote }: { pan
             </Fact>
             <Fact label={messages.fields.level}>{owner.level || '—'}</Fact>
             <Fact label={messages.fields.source}>{owner.source || '—'}</Fact>
+            <Fact label={messages.fields.advisor}>{owner.advisor?.name ?? messages.noAdvisor}</Fact>
             <Fact label={messages.fields.since}>{formatDate(owner.createdAt)}</Fact>
           </dl>
           <TagChips tags={owner.tags} />

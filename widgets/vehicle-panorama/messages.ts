@@ -29,11 +29,13 @@ export const messages = {
     level: '会员等级',
     source: '来源',
     since: '建档时间',
+    advisor: '专属顾问',
     insurer: '承保公司',
     policyNo: '保单号',
     premium: '保费（交强+商业）',
     term: '保险期间',
   },
+  noAdvisor: '未指定（门店跟进）',
   /** The timeline says the same of an overdue next maintenance. */
   overdue: '已到期',
   energy: { fuel: '燃油', electric: '纯电', hybrid: '混动' } as Record<string, string>,

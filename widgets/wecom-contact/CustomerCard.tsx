@@ -139,6 +139,7 @@ export function CustomerCard({ customer, source, externalUserId, detail: answere
             )}
           </span>
           <span className="figure">{messages.visits(detail.visitCount)}</span>
+          {detail.advisor ? <span>{messages.advisor(detail.advisor.name)}</span> : null}
         </p>
         <TagChips tags={detail.tags} />
       </section>

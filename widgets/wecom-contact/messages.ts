@@ -12,6 +12,7 @@ export const messages = {
   call: '外呼',
   callNamed: (name: string) => `外呼 ${name}`,
   lastVisit: '最近到店',
+  advisor: (name: string) => `专属顾问 ${name}`,
   never: '未到店',
   visits: (count: number) => `到店 ${count} 次`,
   store: '所属门店',

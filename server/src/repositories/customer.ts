@@ -420,8 +420,10 @@ export async function customerDetail(db: Queryable, scope: TenantScope, customer
   const customer = await db.one<Omit<CustomerDetail, 'tags' | 'vehicles' | 'groups'>>(sql`
     SELECT c.id, c.name, c.mobile, c.gender, c.birthday, c.source, c.level, c.remark, c.store_id AS "storeId", g.name AS "storeName",
            c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.first_visit_at AS "firstVisitAt",
-           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
-      FROM customer c JOIN garage g ON g.id = c.store_id WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);
+           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage,
+           CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.nick_name) END AS advisor
+      FROM customer c JOIN garage g ON g.id = c.store_id LEFT JOIN app_user a ON a.id = c.advisor_id
+     WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);
   if (!customer) return null;
   const extras = await customerExtras(db, [customerId]);
   const groups = await db.rows<{ id: number; name: string }>(sql`
@@ -486,4 +488,22 @@ export function stageCountsByStore(db: Queryable, scope: TenantScope, storeIds: 
       CROSS JOIN LATERAL (SELECT ${stageSql(scope, 'c')} AS stage) s
      WHERE ${scope.storeRowsIn('c', storeIds)}
      GROUP BY c.store_id, g.name, g.sort, s.stage ORDER BY g.sort, c.store_id`);
+}
+
+/**
+ * 专属顾问 of customers in the caller's scope, all or nothing: answers the customers found (with
+ * their store) so the route can refuse before writing; `write` sets the advisor (null clears it).
+ */
+export function customersForAdvisor(tx: Queryable, scope: TenantScope, ids: number[]) {
+  return tx.rows<{ id: number; storeId: number; storeName: string }>(sql`
+    SELECT c.id, c.store_id AS "storeId", g.name AS "storeName" FROM customer c JOIN garage g ON g.id = c.store_id
+     WHERE ${scope.storeRows('c')} AND c.id = ANY(${sql.param(ids)}::int[]) ORDER BY c.id FOR UPDATE OF c`);
+}
+
+export async function setAdvisor(tx: Queryable, scope: TenantScope, ids: number[], advisorId: number | null): Promise<number> {
+  const rows = await tx.rows(sql`
+    UPDATE customer c SET advisor_id = ${advisorId}::int
+     WHERE ${scope.storeRows('c')} AND c.id = ANY(${sql.param(ids)}::int[]) AND c.advisor_id IS DISTINCT FROM ${advisorId}::int
+    RETURNING c.id`);
+  return rows.length;
 }

@@ -32,6 +32,7 @@ import {
   conditionOptions,
   customerDetail,
   customerIdsMatching,
+  customersForAdvisor,
   deleteCondition,
   deleteGroup,
   groupMemberCount,
@@ -44,6 +45,7 @@ import {
   saveCondition,
   savedConditions,
   searchVehicles,
+  setAdvisor,
   stageCountsByStore,
   updateGroup,
   vehicleDetail,
@@ -52,8 +54,13 @@ import {
 import type { CustomerCondition } from '../../../contracts/customer-condition';
 import { BULK_LIMIT, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rules/customer';
 import { rulesOf } from '../repositories/customer-operations';
+import { ownsStore, staffOf } from '../repositories/potential';
+import { auditActor, writeAudit } from '../repositories/authority';
+import { Permission } from '../../../contracts/permissions';
 
 const GROUP_PERMISSION = 11;
+/** Changing customers' data in bulk (专属顾问) is for whoever may import customers: store managers and headquarters. */
+const ADVISOR = { config: { permission: Permission.customerImport } };
 const DEFAULT_GROUP_NAME = '客户分组';
 
 /** Every customer a condition matches, for bulk actions; refuses more than BULK_LIMIT. */
@@ -181,6 +188,32 @@ export default async function customerRoutes(app: FastifyInstance) {
       return input.action === 'add' ? addGroupMembers(tx, request.scope, group.id, ids) : removeGroupMembers(tx, request.scope, group.id, ids);
     });
     return ok({ changed, memberCount: await groupMemberCount(db, request.scope, group) });
+  });
+
+  // 专属顾问: whose 工作台 holds a customer's tasks (repositories/workbench.ts).
+  const advisorsFor = async (request: FastifyRequest) =>
+    (await staffOf(db, request.auth.chainId)).filter((person) => person.wholeChain || request.scope.storeIds.some((storeId) => ownsStore(person, storeId)));
+
+  serve(app, calls.advisorChoices, ADVISOR, async (_input, request) => ok(await advisorsFor(request)));
+
+  serve(app, calls.assignAdvisor, ADVISOR, async ({ customerIds, advisorId }, request) => {
+    const ids = [...new Set(customerIds)];
+    const advisor = advisorId === null ? null : (await advisorsFor(request)).find((person) => person.id === advisorId);
+    if (advisorId !== null && !advisor) throw refuse.badInput('专属顾问不存在、已停用或不在您的门店任职');
+    const updated = await db.transaction(async (tx) => {
+      const customers = await customersForAdvisor(tx, request.scope, ids);
+      if (customers.length < ids.length) throw refuse.notFound(`有 ${ids.length - customers.length} 位客户不存在或不在您的数据范围内，未做任何修改`);
+      const elsewhere = advisor && customers.find((customer) => !ownsStore(advisor, customer.storeId));
+      if (advisor && elsewhere) throw refuse.badInput(`${advisor.name} 不在「${elsewhere.storeName}」任职，不能做该店客户的专属顾问`);
+      const changed = await setAdvisor(tx, request.scope, ids, advisorId);
+      await writeAudit(tx, {
+        ...auditActor(request.auth, request.ip), action: advisor ? '设置专属顾问' : '清除专属顾问', targetType: 'customer', targetId: ids.length === 1 ? ids[0]! : null,
+        targetName: advisor ? `${advisor.name}（${ids.length} 位客户）` : `${ids.length} 位客户`, detail: { customerIds: ids.slice(0, 50), advisorId },
+        storeIds: [...new Set(customers.map((customer) => customer.storeId))],
+      });
+      return changed;
+    });
+    return ok({ updated });
   });
 
   serve(app, calls.customerDetail, async ({ customerId }, request) => {
