@@ -132,8 +132,9 @@ export default async function wecomRoutes(app: FastifyInstance) {
   serve(app, calls.currentContact, WECOM, async ({ externalUserId }, request) => {
     const row = await contactFor(request, externalUserId);
     const showPhone = await showPhoneOf(request);
-    const customer = row.customerId === null ? undefined : await repo.visibleCustomer(db, request.scope, row.customerId, showPhone);
-    const detail = customer ? await customerDetail(db, request.scope, customer.id, { showPhone }) : null;
+    // The card's summary and its detail side by side: both are scoped, so both are empty out of range.
+    const [customer, detail] = row.customerId === null ? [undefined, null]
+      : await Promise.all([repo.visibleCustomer(db, request.scope, row.customerId, showPhone), customerDetail(db, request.scope, row.customerId, { showPhone })]);
     return ok({
       contact: contactAnswer(request, row, showPhone),
       customer: customer ?? null,
