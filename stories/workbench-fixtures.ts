@@ -21,6 +21,7 @@ export const TASKS: TaskList = {
   counts: { maintenance: 4, insurance: 12, birthday: 1, lost: 3, follow_up: 1 },
   total: 21,
   doneToday: 5,
+  leadsDue: 2,
   tasks: [
     task(1, 'follow_up', 0, { customerName: '陈思远', plate: '浙A7K2M9', vehicleName: '丰田 凯美瑞', note: '客户说本周六上午方便到店做保养' }),
     task(2, 'maintenance', 2, { customerName: '杨帆宇' }),

@@ -53,6 +53,8 @@ export const tasks = workbenchCall({
     total: z.number(),
     doneToday: z.number(),
     tasks: z.array(followUpTask),
+    /** 潜在客户 due for follow-up today or before, in the same view; null when the caller may not open 潜在客户. */
+    leadsDue: z.number().nullable(),
   }),
 });
 

@@ -89,6 +89,24 @@ describe('工作台', () => {
     expect(new URL(page.url()).searchParams.get('customerIds')).toBe(String(customerId));
     await page.locator('garage-sms-marketing').waitFor();
   });
+
+  it('links a manager to the leads due today, with 潜在客户 opened on its 待跟进 chip', async () => {
+    const due = (await server.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM potential_customer
+       WHERE chain_id = 1 AND store_id = 2 AND next_follow_up <= CURRENT_DATE AND status IN ('pending', 'following')`))!.n;
+    expect(due).toBeGreaterThan(0);
+    const { page } = await openPage(browser);
+    await page.goto(`${server.url}/login`);
+    await loginThroughForm(page, 'manager');
+    await waitForPage(page, '工作台');
+    const link = workbench(page).locator('a.leads-due');
+    await expect.poll(() => link.textContent()).toBe(`潜在客户：${due} 位今天该跟进了 →`);
+    await link.click();
+    await waitForPage(page, '潜在客户');
+    const chip = page.locator('garage-customer-import button.chip.due');
+    await expect.poll(() => chip.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => chip.locator('.count').textContent()).toBe(String(due));
+  });
 });
 
 describe('智慧大屏', () => {

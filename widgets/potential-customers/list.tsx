@@ -31,7 +31,8 @@ export function PotentialCustomers({ host }: WidgetProps) {
   const token = useValue(session.usertoken);
   const me = Number(useValue(session.userId));
   const [status, setStatus] = useState<PotentialStatus | ''>('');
-  const [due, setDue] = useState(false);
+  // 工作台's 「潜在客户待跟进」 opens the page with ?due=1: the due chip is on.
+  const [due, setDue] = useState(() => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('due') === '1');
   const [ownerId, setOwnerId] = useState('');
   const [source, setSource] = useState('');
   const [storeId, setStoreId] = useState('');

@@ -8,6 +8,9 @@ import { TASK_KINDS, changePercent, type TaskKind } from '../../contracts/rules/
 import { workbenchApi, type Figures, type Task, type TaskList } from './api';
 import { SHORTCUTS, messages } from './messages';
 
+/** 潜在客户 with its 待跟进 chip on: leads are not tasks (no customer yet), so the workbench links to them. */
+const LEADS_DUE_PATH = '/home/potentialClient?due=1';
+
 const PANORAMA_PATH = '/home/clientspano';
 const CUSTOMER_LIST_PATH = '/home/externalmanage';
 const SMS_PATH = '/home/sms/smsWork';
@@ -156,6 +159,12 @@ export function Workbench({ host }: WidgetProps) {
                 </button>
               ))}
             </div>
+          ) : null}
+          {list?.leadsDue ? (
+            <AppLink path={LEADS_DUE_PATH} className="leads-due" host={host}>
+              <sl-icon name="person-plus"></sl-icon>
+              {messages.leadsDue(list.leadsDue)}
+            </AppLink>
           ) : null}
           {tasks.failed ? (
             <div className="state" role="alert"><p>{messages.loadFailed}</p><sl-button size="small" onClick={tasks.load}>{messages.retry}</sl-button></div>

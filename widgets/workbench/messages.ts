@@ -16,6 +16,7 @@ export const messages = {
   vsLastWeek: '较上周同日',
   noCompare: '—',
   change: (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`,
+  leadsDue: (n: number) => `潜在客户：${n} 位今天该跟进了 →`,
   tasksTitle: '今日任务',
   all: '全部',
   doneToday: (n: number) => `今日已完成 ${n} 条`,

@@ -20,6 +20,8 @@ export const workbenchStyles = `
 .workbench .change.down b { color: var(--sl-color-danger-700); }
 .workbench .columns { display: grid; grid-template-columns: minmax(0, 1fr) 280px; gap: 14px; align-items: start; }
 .workbench .tasks-head { display: flex; align-items: baseline; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
+.workbench .leads-due { display: inline-flex; align-items: center; gap: 6px; margin-bottom: 8px; font-size: 13px; color: var(--sl-color-primary-700); text-decoration: none; }
+.workbench .leads-due:hover { text-decoration: underline; }
 .workbench .kinds { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
 .workbench .kinds button { font: inherit; font-size: 13px; padding: 3px 12px; border-radius: 999px; border: 1px solid var(--sl-color-neutral-300); background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-700); cursor: pointer; }
 .workbench .kinds button[aria-selected='true'] { background: var(--sl-color-primary-700); border-color: var(--sl-color-primary-700); color: var(--sl-color-neutral-0); }

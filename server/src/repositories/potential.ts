@@ -68,6 +68,15 @@ function filterSql(scope: TenantScope, filter: PotentialFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/** Open leads due for follow-up (today or before) in the caller's stores, or only those `ownerId` owns (工作台). */
+export async function dueLeadCount(db: Queryable, scope: TenantScope, ownerId?: number): Promise<number> {
+  const row = await db.one<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM potential_customer p
+     WHERE ${scope.storeRows('p')} AND p.next_follow_up <= ${scope.today()} AND p.status IN ('pending', 'following')
+       ${ownerId === undefined ? sql`` : sql`AND p.owner_id = ${ownerId}`}`);
+  return row?.n ?? 0;
+}
+
 export async function listPotential(db: Queryable, scope: TenantScope, filter: PotentialFilter, page: { page: number; pageSize: number; showPhone: boolean }) {
   const where = filterSql(scope, filter);
   const withStatus = filter.status ? sql`${where} AND p.status = ${filter.status}` : where;

@@ -41,6 +41,30 @@ const listedRows = () =>
     SELECT t.id, t.store_id, t.rule, COALESCE(t.assignee_id, c.advisor_id) AS owner FROM follow_up_task t JOIN customer c ON c.id = t.customer_id
      WHERE t.chain_id = 1 AND t.status = 'open' AND t.due_on >= ${addDays(today, -TASK_STALE_DAYS)}::date AND (t.rule <> 'follow_up' OR t.due_on <= ${today}::date)`);
 
+describe('潜在客户 due for follow-up', () => {
+  /** Open leads due today or before, counted straight from the table. */
+  const dueLeads = async (chainId: number, storeIds?: number[]) =>
+    (await server.db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM potential_customer
+       WHERE chain_id = ${chainId} AND next_follow_up <= ${today}::date AND status IN ('pending', 'following')
+         ${storeIds ? sql`AND store_id = ANY(${sql.param(storeIds)}::int[])` : sql``}`))!.n;
+
+  it('counts the leads each person may follow up, and none for who cannot open 潜在客户', async () => {
+    // One more due lead in 城东店 and one not yet due, so the counts move for the right reason.
+    await server.db.run(sql`
+      INSERT INTO potential_customer (chain_id, store_id, name, mobile, status, owner_id, next_follow_up)
+      VALUES (1, 2, '工作台测试线索', '13700000001', 'following', 2, ${today}::date),
+             (1, 2, '明天的线索', '13700000002', 'pending', 2, ${addDays(today, 1)}::date)`);
+    const [all, store, desk, other] = await Promise.all([tasksOf(admin), tasksOf(manager), tasksOf(frontdesk), tasksOf(hxAdmin)]);
+    expect(all.leadsDue).toBe(await dueLeads(1));
+    expect(store.leadsDue).toBe(await dueLeads(1, [2]));
+    expect(store.leadsDue).toBeGreaterThan(0);
+    expect(all.leadsDue).toBeGreaterThanOrEqual(store.leadsDue!);
+    expect(desk.leadsDue).toBeNull(); // 前台 has no 客户导入, so no link to a page it cannot open
+    expect(other.leadsDue).toBe(await dueLeads(2));
+  });
+});
+
 describe('today’s tasks by role', () => {
   it('makes 流失回访 tasks for exactly the customers who turned 流失 in the last 30 days', async () => {
     await tasksOf(admin);

@@ -13,6 +13,8 @@ import { ok, refuse } from '../http/envelope';
 import { serve } from '../http/contract';
 import { JobStopped, jobIdFor } from '../jobs/queue';
 import { settingsOf } from '../repositories/settings';
+import { dueLeadCount } from '../repositories/potential';
+import { hasPermission } from '../auth/context';
 import * as repo from '../repositories/workbench';
 import * as figures from '../repositories/workbench-figures';
 import type { Host } from './index';
@@ -84,8 +86,13 @@ export default async function workbenchRoutes(app: FastifyInstance) {
     await awaitDay(request.auth.chainId, day);
     const view = viewOf(request);
     const { isShowPhone } = await settingsOf(app.db, request.auth);
-    const list = await repo.listTasks(app.db, request.scope, view, { kind: input.kind, limit: input.limit ?? TASK_LIST_LIMIT.default, today: day, showPhone: isShowPhone });
-    return ok({ today: day, view, ...list });
+    // Leads are not tasks (no customer yet): their count links to 潜在客户, for those who may open it.
+    const mayOpenLeads = hasPermission(request.auth, Permission.customerImport);
+    const [list, leadsDue] = await Promise.all([
+      repo.listTasks(app.db, request.scope, view, { kind: input.kind, limit: input.limit ?? TASK_LIST_LIMIT.default, today: day, showPhone: isShowPhone }),
+      mayOpenLeads ? dueLeadCount(app.db, request.scope, view === 'own' ? request.auth.userId : undefined) : null,
+    ]);
+    return ok({ today: day, view, ...list, leadsDue });
   });
 
   serve(app, calls.finishTask, async (input, request) => {
