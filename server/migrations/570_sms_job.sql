@@ -19,10 +19,3 @@ CREATE TABLE sms_pending (
   segments integer[] NOT NULL,
   PRIMARY KEY (campaign_id, seq)
 );
-
--- A claimed chunk is the job's record that its texts may be with the SMSC (at most once): the
--- claim sets claimed_at and the reasons of the numbers it skips (opted out, daily limit); the
--- batch's commit writes the recipient rows in their outcome and deletes the chunk. A chunk still
--- claimed when a killed campaign resumes becomes 失败 「发送中断…」 rows (skipped ones stay skipped).
-ALTER TABLE sms_pending ADD COLUMN claimed_at timestamptz;
-ALTER TABLE sms_pending ADD COLUMN skip text[];

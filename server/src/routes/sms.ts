@@ -39,8 +39,8 @@ import { balanceOf } from '../repositories/ledger';
 import { settingsOf } from '../repositories/settings';
 import { jobIdFor } from '../jobs/queue';
 import {
+  batchFor,
   campaignRunner,
-  claimFor,
   cancelRemainder,
   eventHandler,
   insertCampaign,
@@ -335,7 +335,7 @@ export default async function smsRoutes(app: FastifyInstance) {
         recipients,
         sendAt,
         state,
-        chunk: claimFor(provider.window),
+        chunk: batchFor(provider.window),
       });
       if (state === 'running') await tx.run(sql`UPDATE sms_campaign SET started_at = now() WHERE id = ${result.id}`);
       await audit(tx, request, 'sms.campaign.create', result.id, `短信发送：${template.name}（${recipients.length} 人）`, { recipients: recipients.length, credits: result.credits, sendAt: sendAt.toISOString() });
@@ -373,15 +373,13 @@ export default async function smsRoutes(app: FastifyInstance) {
     await findCampaign(request, id);
     const filter = state ? sql`AND state = ${state}` : sql``;
     type Row = { id: number; customerId: number | null; customerName: string; mobile: string; state: RecipientState; reason: string; segments: number; submittedAt: string | null; doneAt: string | null };
-    // Rows first, then the recipients still in stored chunks (待发送, 发送中 while claimed, 已取消 after a cancel): a
+    // Rows first, then the recipients still in stored chunks (排队中, or 已取消 after a cancel): a
     // chunk's ids were taken when the campaign was made, after those of every expanded row.
     const expanded = (await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} ${filter}`))?.n ?? 0;
     const chunks =
-      state === undefined || state === 'queued' || state === 'submitting' || state === 'cancelled'
-        ? await app.db.rows<{ seq: number; n: number; state: RecipientState }>(sql`
-            SELECT seq, n, state FROM (SELECT seq, n, CASE WHEN cancelled THEN 'cancelled' WHEN claimed_at IS NOT NULL THEN 'submitting' ELSE 'queued' END AS state
-                                         FROM sms_pending WHERE campaign_id = ${id}) p
-             ${state ? sql`WHERE state = ${state}` : sql``} ORDER BY seq`)
+      state === undefined || state === 'queued' || state === 'cancelled'
+        ? await app.db.rows<{ seq: number; n: number; cancelled: boolean }>(sql`
+            SELECT seq, n, cancelled FROM sms_pending WHERE campaign_id = ${id} ${state ? sql`AND cancelled = ${state === 'cancelled'}` : sql``} ORDER BY seq`)
         : [];
     const offset = (page - 1) * pageSize;
     const rows = await app.db.rows<Row>(sql`
@@ -400,7 +398,7 @@ export default async function smsRoutes(app: FastifyInstance) {
       skip = 0;
       rows.push(
         ...(await app.db.rows<Row>(sql`
-          SELECT x.id, x.customer_id AS "customerId", x.name AS "customerName", x.mobile, ${chunk.state}::text AS state, '' AS reason, x.segments,
+          SELECT x.id, x.customer_id AS "customerId", x.name AS "customerName", x.mobile, ${chunk.cancelled ? 'cancelled' : 'queued'}::text AS state, '' AS reason, x.segments,
                  NULL::timestamptz AS "submittedAt", NULL::timestamptz AS "doneAt"
             FROM sms_pending p, unnest(p.ids[${from}::int:${to}::int], p.customer_ids[${from}::int:${to}::int], p.names[${from}::int:${to}::int], p.mobiles[${from}::int:${to}::int], p.segments[${from}::int:${to}::int]) AS x(id, customer_id, name, mobile, segments)
            WHERE p.campaign_id = ${id} AND p.seq = ${chunk.seq}`)),

@@ -11,12 +11,6 @@
  * one costs a batch (BATCH rows) at most, and only on a crash. Texts the SMSC certainly did not get
  * (no connection: SmsNotSent) go back to `queued` and are tried again.
  *
- * Recipients are stored in claim-sized chunks (sms_pending) when the campaign is made. The job's
- * claim marks the next chunk claimed (claimed_at: the record made before the SMSC sees anything) and
- * the batch's commit writes the chunk's recipient rows once, in their outcome. A chunk still claimed
- * when a run starts is the killed process's: its rows become failed 「发送中断…」, never resent.
- * Rows put back in the queue and rows of older campaigns go through the same steps row by row.
- *
  * Credits (ledger 'sms', ref sms:campaign:<id>): segments × recipients reserved when the campaign
  * is made (refused when short, nothing made); kept for each submission; refunded for skipped
  * (opted out, daily limit), rejected or uncertain submissions and for the remainder of a cancelled
@@ -55,12 +49,6 @@ export const SMS_JOB = 'sms-campaign';
  */
 export const BATCH = 500;
 export const batchFor = (window: number) => Math.min(BATCH, Math.max(20, window * 10));
-/**
- * Recipients per claim (and per stored chunk): half of batchFor. The next claim is submitted while
- * the one before it is still being answered, and a claim waits for the commit of the one before
- * that, so at most two claims (batchFor rows) are ever claimed and not yet committed.
- */
-export const claimFor = (window: number) => batchFor(window) / 2;
 export const UNCERTAIN_REASON = '发送中断，未确认是否送出（为避免重复，不再重发）';
 export const OPTED_OUT_REASON = '已退订营销短信';
 export const ledgerRef = (campaignId: number) => `sms:campaign:${campaignId}`;
@@ -191,7 +179,7 @@ export interface NewCampaign {
   recipients: ReturnType<typeof personalise>;
   sendAt: Date;
   state: 'running' | 'scheduled';
-  /** Recipients per stored chunk: the job's claim (claimFor(provider.window)). */
+  /** Recipients per stored chunk: the job's batch (batchFor(provider.window)). */
   chunk?: number;
 }
 
@@ -299,7 +287,7 @@ export function reasonText(reason: string): string {
 }
 
 /** Marketing rows not to send now: the number opted out, or it reached its daily limit (counting this batch). */
-async function skipReasons(tx: Queryable, chainId: number, campaignId: number, rows: { id: number; mobile: string }[], now: Date): Promise<Map<number, string>> {
+async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date): Promise<Map<number, string>> {
   const skipped = new Map<number, string>();
   const mobiles = rows.map((row) => row.mobile);
   const optedOut = new Set(
@@ -316,63 +304,12 @@ async function skipReasons(tx: Queryable, chainId: number, campaignId: number, r
          GROUP BY r.mobile`)
     ).map((row) => [row.mobile, row.n]),
   );
-  // Texts of other campaigns claimed but not yet committed (their rows are written by the commit).
-  const inFlight = await tx.rows<{ mobile: string }>(sql`
-    SELECT x.mobile FROM sms_pending p JOIN sms_campaign c ON c.id = p.campaign_id, unnest(p.mobiles, p.skip) AS x(mobile, skip)
-     WHERE p.claimed_at IS NOT NULL AND p.campaign_id <> ${campaignId} AND c.chain_id = ${chainId} AND c.category <> 'notice'
-       AND x.skip IS NULL AND x.mobile = ANY(${sql.param(mobiles)}::text[])`);
-  for (const { mobile } of inFlight) counts.set(mobile, (counts.get(mobile) ?? 0) + 1);
   for (const row of rows) {
     if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
     else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
     else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
   }
   return skipped;
-}
-
-/** A stored chunk of recipients (sms_pending); skip is set when it is claimed. */
-interface Chunk {
-  seq: number;
-  ids: number[];
-  customer_ids: number[];
-  names: string[];
-  mobiles: string[];
-  texts: string[];
-  segments: number[];
-  skip?: (string | null)[] | null;
-}
-
-/** One chunk recipient's row as written: submittedAt 'now' is the commit's time. */
-interface ChunkRow {
-  state: string;
-  reason: string;
-  messageIds: string;
-  submittedAt: string | null;
-  done: boolean;
-}
-
-/** Writes a chunk's recipient rows in one INSERT (customers deleted meanwhile: no link). */
-async function insertChunkRows(tx: Queryable, campaignId: number, chainId: number, chunk: Chunk, rows: ChunkRow[]): Promise<void> {
-  await tx.run(sql`
-    INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, message_ids, submitted_at, done_at)
-    SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments, x.state, x.reason, x.message_ids,
-           CASE WHEN x.submitted_at = 'now' THEN now() ELSE x.submitted_at::timestamptz END, CASE WHEN x.done THEN now() END
-      FROM unnest(${sql.param(chunk.ids)}::int[], ${sql.param(chunk.customer_ids)}::int[], ${sql.param(chunk.names)}::text[], ${sql.param(chunk.mobiles)}::text[],
-                  ${sql.param(chunk.texts)}::text[], ${sql.param(chunk.segments)}::int[], ${sql.param(rows.map((row) => row.state))}::text[],
-                  ${sql.param(rows.map((row) => row.reason))}::text[], ${sql.param(rows.map((row) => row.messageIds))}::text[],
-                  ${sql.param(rows.map((row) => row.submittedAt))}::text[], ${sql.param(rows.map((row) => row.done))}::boolean[])
-           AS x(id, customer_id, name, mobile, text, segments, state, reason, message_ids, submitted_at, done)
-      LEFT JOIN customer c ON c.id = x.customer_id`);
-}
-
-/** sms_part rows for the parts whose receipt has not come yet (found by message id when it does). */
-async function insertParts(tx: Queryable, open: { id: number; ids: string[]; stats: (Receipt | undefined)[] }[]): Promise<void> {
-  const parts = open.flatMap((row) => row.ids.map((messageId, index) => ({ messageId, recipient: row.id, stat: row.stats[index] })));
-  await tx.run(sql`
-    INSERT INTO sms_part (message_id, recipient_id, stat, err)
-    SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[],
-                         ${sql.param(parts.map((part) => part.stat?.stat ?? null))}::text[], ${sql.param(parts.map((part) => part.stat?.err ?? null))}::text[])
-    ON CONFLICT (message_id) DO NOTHING`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -385,33 +322,14 @@ export interface CampaignRunner {
 
 export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger, receipts: ReceiptSink): CampaignRunner {
   const active = new Set<number>();
-  const batch = claimFor(provider.window);
+  const batch = batchFor(provider.window);
 
   async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
     let committing: Promise<void> = Promise.resolve();
-    /** The batch being submitted (claimed, its rows in `submitting`), not yet handed to a commit. */
-    let inFlight: { chainId: number; claimed: { id: number; segments: number }[]; chunk?: Chunk; results: Promise<PromiseSettledResult<string[]>[]> } | undefined;
-    /** Waits for the in-flight batch's answers and commits them in the background (one commit in flight). */
-    const settle = async () => {
-      if (!inFlight) return;
-      const { chainId, claimed, chunk, results } = inFlight;
-      inFlight = undefined;
-      const outcome = await results;
-      await committing;
-      committing = commitBatch(campaignId, chainId, claimed, outcome, chunk).then(async (retry) => {
-        if (retry > 0) {
-          log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
-          for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
-        }
-      });
-      // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
-      committing.catch(() => undefined);
-    };
     try {
       await loop();
     } finally {
       // Never leave a batch's outcome unrecorded (a stop waits for it).
-      await settle();
       await committing;
     }
 
@@ -442,19 +360,6 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
               await refundRows(tx, chainId, campaignId, stale.segments);
             }
-            // Chunks claimed and never committed: the same, their skipped numbers stay 未发送 (refunded at the claim).
-            const claimedChunks = await tx.rows<Chunk & { claimed_at: string }>(sql`
-              DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND claimed_at IS NOT NULL
-              RETURNING seq, ids, customer_ids, names, mobiles, texts, segments, skip, claimed_at`);
-            for (const chunk of claimedChunks) {
-              const skip = chunk.skip ?? [];
-              await insertChunkRows(tx, campaignId, chainId, chunk, chunk.ids.map((_, index) =>
-                skip[index] ? { state: 'skipped', reason: skip[index]!, messageIds: '', submittedAt: null, done: true } : { state: 'failed', reason: UNCERTAIN_REASON, messageIds: '', submittedAt: chunk.claimed_at, done: true },
-              ));
-              const uncertain = chunk.ids.filter((_, index) => !skip[index]);
-              log.warn({ campaignId, recipients: uncertain.length }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-              await refundRows(tx, chainId, campaignId, chunk.segments.filter((_, index) => !skip[index]).reduce((sum, n) => sum + n, 0));
-            }
           });
         }
         const now = clock.now();
@@ -470,32 +375,34 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         // rows back in the queue (SMSC unreachable) and those of campaigns made before chunks. Skip
         // opted-out numbers and numbers at their daily limit, the rest → submitting.
         // No row locks: the chunk's DELETE and each UPDATE re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
-        // The batch before the one in flight is committed first: at most two claims are ever
-        // uncommitted, so a crash leaves at most batchFor(window) recipients uncertain.
-        await committing;
         const claimed = await db.transaction(async (tx) => {
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
-          const chunk = await tx.one<Chunk>(sql`
-            SELECT seq, ids, customer_ids, names, mobiles, texts, segments FROM sms_pending
-             WHERE campaign_id = ${campaignId} AND NOT cancelled AND claimed_at IS NULL ORDER BY seq LIMIT 1`);
+          const chunk = await tx.one<{ ids: number[]; customer_ids: number[]; names: string[]; mobiles: string[]; texts: string[]; segments: number[] }>(sql`
+            DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled
+               AND seq = (SELECT min(seq) FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled)
+            RETURNING ids, customer_ids, names, mobiles, texts, segments`);
           const rows = chunk
             ? chunk.ids.map((id, index) => ({ id, mobile: chunk.mobiles[index]!, text: chunk.texts[index]!, segments: chunk.segments[index]! }))
             : await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
                 SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
           if (rows.length === 0) return null;
           cursor = rows[rows.length - 1]!.id;
-          const skipped = marketing ? await skipReasons(tx, chainId, campaignId, rows, now) : new Map<number, string>();
+          const skipped = marketing ? await skipReasons(tx, chainId, rows, now) : new Map<number, string>();
           const send = rows.filter((row) => !skipped.has(row.id));
           if (chunk) {
-            // The claim is one small update of the chunk (its rows are written once, by the commit).
-            chunk.skip = chunk.ids.map((id) => skipped.get(id) ?? null);
-            const taken = await tx.run(sql`
-              UPDATE sms_pending SET claimed_at = now(), skip = ${sql.param(chunk.skip)}::text[]
-               WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq} AND NOT cancelled AND claimed_at IS NULL`);
-            if (taken === 0) return 'stopped' as const;
+            // One INSERT makes the chunk's rows in their claimed state (customers deleted meanwhile: no link).
+            await tx.run(sql`
+              INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, submitted_at, done_at)
+              SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments,
+                     CASE WHEN x.reason IS NULL THEN 'submitting' ELSE 'skipped' END, COALESCE(x.reason, ''),
+                     CASE WHEN x.reason IS NULL THEN now() END, CASE WHEN x.reason IS NOT NULL THEN now() END
+                FROM unnest(${sql.param(chunk.ids)}::int[], ${sql.param(chunk.customer_ids)}::int[], ${sql.param(chunk.names)}::text[], ${sql.param(chunk.mobiles)}::text[],
+                            ${sql.param(chunk.texts)}::text[], ${sql.param(chunk.segments)}::int[], ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[])
+                     AS x(id, customer_id, name, mobile, text, segments, reason)
+                LEFT JOIN customer c ON c.id = x.customer_id`);
             await refundRows(tx, chainId, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
-            return { rows: send, chunk };
+            return send;
           }
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
@@ -507,14 +414,14 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               SELECT COALESCE(sum(segments), 0)::int AS segments FROM gone`);
             await refundRows(tx, chainId, campaignId, gone?.segments ?? 0);
           }
-          if (send.length === 0) return { rows: send };
+          if (send.length === 0) return send;
           const taken = new Set(
             (
               await tx.rows<{ id: number }>(sql`
                 UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[]) AND state = 'queued' RETURNING id`)
             ).map((row) => row.id),
           );
-          return { rows: send.filter((row) => taken.has(row.id)) };
+          return send.filter((row) => taken.has(row.id));
         });
         if (claimed === 'stopped') {
           campaign = undefined;
@@ -522,7 +429,6 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         }
         if (claimed === null) {
           // The last commit may put rows back in the queue (SMSC unreachable): finish only when none are left.
-          await settle();
           await committing;
           committing = Promise.resolve();
           const left = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${campaignId} AND state = 'queued'`);
@@ -533,19 +439,27 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
           await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
           return;
         }
-        if (claimed.rows.length === 0 && !claimed.chunk) continue;
+        if (claimed.length === 0) continue;
 
-        // Submit behind the batch already in flight (the provider keeps its window of outstanding
-        // submits full, so it never waits for a claim), then commit that one in the background.
-        const next = { chainId, claimed: claimed.rows, chunk: claimed.chunk, results: Promise.allSettled(claimed.rows.map((row) => provider.submit({ phone: row.mobile, text: row.text }))) };
-        await settle();
-        inFlight = next;
+        // Submit (the provider keeps its window of outstanding submits full).
+        const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
+
+        // Commit in the background while the next batch is claimed and submitted (one commit in flight).
+        await committing;
+        committing = commitBatch(campaignId, chainId, claimed, results).then(async (retry) => {
+          if (retry > 0) {
+            log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
+            for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
+          }
+        });
+        // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
+        committing.catch(() => undefined);
       }
     }
   }
 
   /** Records a batch's outcome; answers how many go back to the queue (SMSC not reachable). */
-  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[], chunk?: Chunk): Promise<number> {
+  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[]): Promise<number> {
     const sent: { id: number; ids: string[] }[] = [];
     const failed: { id: number; reason: string; segments: number }[] = [];
     const retry: number[] = [];
@@ -568,25 +482,6 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       return bad.length > 0 ? { ...row, state: 'failed', reason: `receipt:${bad.sort().at(-1)!}`, stats } : { ...row, state: 'delivered', reason: '', stats };
     });
     const open = outcome.filter((row) => row.state === 'submitted');
-    if (chunk) {
-      await db.transaction(async (tx) => {
-        // The chunk's rows, written once in their outcome; the chunk goes (unless a resume took it first).
-        const gone = await tx.run(sql`DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq} AND claimed_at IS NOT NULL`);
-        if (gone === 0) return;
-        const byId = new Map<number, ChunkRow>();
-        for (const row of outcome) byId.set(row.id, { state: row.state, reason: row.reason, messageIds: row.ids.join(' '), submittedAt: 'now', done: row.state !== 'submitted' });
-        for (const row of failed) byId.set(row.id, { state: 'failed', reason: row.reason, messageIds: '', submittedAt: row.reason === UNCERTAIN_REASON ? 'now' : null, done: true });
-        for (const id of retry) byId.set(id, { state: 'queued', reason: '', messageIds: '', submittedAt: null, done: false });
-        await insertChunkRows(tx, campaignId, chainId, chunk, chunk.ids.map((id, index) => byId.get(id) ?? { state: 'skipped', reason: chunk.skip?.[index] ?? '', messageIds: '', submittedAt: null, done: true }));
-        if (open.length > 0) await insertParts(tx, open);
-        if (sent.length > 0) await settleReceipts(tx);
-        await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
-      }).catch((error: unknown) => {
-        receipts.putBack(known);
-        throw error;
-      });
-      return retry.length;
-    }
     await db.transaction(async (tx) => {
       if (sent.length > 0) {
         await tx.run(sql`
@@ -594,7 +489,14 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
             FROM unnest(${sql.param(outcome.map((row) => row.id))}::int[], ${sql.param(outcome.map((row) => row.state))}::text[],
                         ${sql.param(outcome.map((row) => row.reason))}::text[], ${sql.param(outcome.map((row) => row.ids.join(' ')))}::text[]) AS x(id, state, reason, ids)
            WHERE r.id = x.id AND r.state = 'submitting'`);
-        if (open.length > 0) await insertParts(tx, open);
+        if (open.length > 0) {
+          const parts = open.flatMap((row) => row.ids.map((messageId, index) => ({ messageId, recipient: row.id, stat: row.stats[index] })));
+          await tx.run(sql`
+            INSERT INTO sms_part (message_id, recipient_id, stat, err)
+            SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[],
+                                 ${sql.param(parts.map((part) => part.stat?.stat ?? null))}::text[], ${sql.param(parts.map((part) => part.stat?.err ?? null))}::text[])
+            ON CONFLICT (message_id) DO NOTHING`);
+        }
         await settleReceipts(tx);
       }
       if (failed.length > 0) {
@@ -639,10 +541,9 @@ export async function cancelRemainder(tx: Queryable, campaignId: number, chainId
   const left = await tx.one<{ segments: number }>(sql`
     WITH cancelled AS (UPDATE sms_recipient SET state = 'cancelled', done_at = now() WHERE campaign_id = ${campaignId} AND state = 'queued' RETURNING segments)
     SELECT COALESCE(sum(segments), 0)::int AS segments FROM cancelled`);
-  // Chunks stay as they are, marked: their recipients are listed 已取消 without a row each. A claimed
-  // chunk is being sent: its commit writes its rows.
+  // Chunks stay as they are, marked: their recipients are listed 已取消 without a row each.
   const chunks = await tx.one<{ n: number; segments: number }>(sql`
-    WITH cancelled AS (UPDATE sms_pending SET cancelled = true WHERE campaign_id = ${campaignId} AND NOT cancelled AND claimed_at IS NULL RETURNING n, segments_total)
+    WITH cancelled AS (UPDATE sms_pending SET cancelled = true WHERE campaign_id = ${campaignId} AND NOT cancelled RETURNING n, segments_total)
     SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(segments_total), 0)::int AS segments FROM cancelled`);
   if (chunks && chunks.n > 0) {
     // Counted as processed and 未发送, as a cancelled row would be by the trigger (migration 565).
