@@ -291,6 +291,52 @@ describe('window, pause and cancel', () => {
     expect(await balanceOf(windowed.db, 1, 'sms')).toBe(balance);
   });
 
+  it('lists the recipients of a waiting campaign as 待发送, honours an opt-out made before it sends, and cancels the rest as 已取消', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+    const chosen = storeCustomers.slice(80, 84);
+    const made = await send(manager, { templateId: template('春季保养节').id, audience: { kind: 'customers', customerIds: chosen.map((c) => c.id) }, sendAt: `${tomorrow}T10:00:00+08:00` });
+    expect(made.code, made.msg).toBe(0);
+    const id = made.data.campaign.id;
+    const waiting = await recipientsOf(manager, id);
+    expect(waiting.map((row) => [row.customerName, row.stateName])).toEqual(chosen.map((c) => [c.name, '待发送']));
+    const detail = await server.call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { token: manager, query: { id } });
+    expect(detail.data.sampleText).toContain('春季保养节');
+    // Page 2 of 3-per-page starts at the fourth recipient.
+    const second = await server.call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { token: manager, query: { id, page: 2, pageSize: 3, state: 'queued' } });
+    expect(second.data.total).toBe(4);
+    expect(second.data.list.map((row) => row.customerName)).toEqual([chosen[3]!.name]);
+
+    // Opted out after the campaign was made: still not sent when it runs.
+    const optOut = await server.call('POST', '/sms/opt-out', { token: manager, body: { customerId: chosen[1]!.id, note: '电话要求不再发送' } });
+    expect(optOut.code, optOut.msg).toBe(0);
+    try {
+      await server.call('POST', '/sms/campaign/pause', { token: manager, body: { id } });
+      const resumed = await server.call<CampaignSummary>('POST', '/sms/campaign/resume', { token: manager, body: { id } });
+      expect(resumed.code, resumed.msg).toBe(0);
+      const done = await settled(manager, id);
+      expect(done).toMatchObject({ submitted: 3, skipped: 1 });
+      expect(received(chosen[1]!.mobile)).toHaveLength(0);
+      const rows = await recipientsOf(manager, id);
+      expect(rows.find((row) => row.customerName === chosen[1]!.name)).toMatchObject({ stateName: '未发送', reason: '已退订营销短信' });
+      expect(done.creditsCharged).toBe(rows.filter((row) => row.state !== 'skipped').reduce((sum, row) => sum + row.segments, 0));
+    } finally {
+      await server.call('DELETE', '/sms/opt-out', { token: manager, query: { customerId: chosen[1]!.id, consentSource: 'store' } });
+    }
+
+    // Cancelled before it sends: every recipient 已取消, every credit back.
+    const balance = await balanceOf(server.db, 1, 'sms');
+    const later = await send(manager, { templateId: template('春季保养节').id, audience: { kind: 'customers', customerIds: chosen.map((c) => c.id) }, sendAt: `${tomorrow}T10:00:00+08:00` });
+    expect(later.code, later.msg).toBe(0);
+    const cancelled = await server.call<CampaignSummary>('POST', '/sms/campaign/cancel', { token: manager, body: { id: later.data.campaign.id } });
+    expect(cancelled.data).toMatchObject({ state: 'cancelled', processed: 4, skipped: 4, creditsCharged: 0 });
+    expect(await balanceOf(server.db, 1, 'sms')).toBe(balance);
+    const gone = await server.call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { token: manager, query: { id: later.data.campaign.id, state: 'cancelled' } });
+    expect(gone.data.total).toBe(4);
+    expect(gone.data.list.every((row) => row.stateName === '已取消')).toBe(true);
+    const queued = await server.call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { token: manager, query: { id: later.data.campaign.id, state: 'queued' } });
+    expect(queued.data.total).toBe(0);
+  });
+
   it('pauses a scheduled campaign and resumes it to the window', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000 + 8 * 3600_000).toISOString().slice(0, 10);
     const made = await send(windowedAdmin, { templateId: template('春季保养节').id, audience: { kind: 'customers', customerIds: [storeCustomers[70]!.id] }, sendAt: `${tomorrow}T10:00:00+08:00` }, windowed);

@@ -39,6 +39,7 @@ import { balanceOf } from '../repositories/ledger';
 import { settingsOf } from '../repositories/settings';
 import { jobIdFor } from '../jobs/queue';
 import {
+  batchFor,
   campaignRunner,
   cancelRemainder,
   eventHandler,
@@ -334,6 +335,7 @@ export default async function smsRoutes(app: FastifyInstance) {
         recipients,
         sendAt,
         state,
+        chunk: batchFor(provider.window),
       });
       if (state === 'running') await tx.run(sql`UPDATE sms_campaign SET started_at = now() WHERE id = ${result.id}`);
       await audit(tx, request, 'sms.campaign.create', result.id, `短信发送：${template.name}（${recipients.length} 人）`, { recipients: recipients.length, credits: result.credits, sendAt: sendAt.toISOString() });
@@ -360,20 +362,51 @@ export default async function smsRoutes(app: FastifyInstance) {
 
   serve(app, calls.campaignDetail, SMS, async ({ id }, request) => {
     const row = await findCampaign(request, id);
-    const sample = await app.db.one<{ text: string }>(sql`SELECT text FROM sms_recipient WHERE campaign_id = ${id} ORDER BY id LIMIT 1`);
+    // The first recipient's text: its row, or (none expanded yet) the first stored chunk's.
+    const sample = await app.db.one<{ text: string }>(sql`
+      SELECT COALESCE((SELECT text FROM sms_recipient WHERE campaign_id = ${id} ORDER BY id LIMIT 1),
+                      (SELECT texts[1] FROM sms_pending WHERE campaign_id = ${id} ORDER BY seq LIMIT 1)) AS text`);
     return ok({ ...summaryAnswer(row), body: row.body, signature: row.signature, sampleText: sample?.text ?? '' });
   });
 
   serve(app, calls.campaignRecipients, SMS, async ({ id, state, page, pageSize }, request) => {
     await findCampaign(request, id);
     const filter = state ? sql`AND state = ${state}` : sql``;
-    const total = await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} ${filter}`);
-    const rows = await app.db.rows<{ id: number; customerId: number | null; customerName: string; mobile: string; state: RecipientState; reason: string; segments: number; submittedAt: string | null; doneAt: string | null }>(sql`
+    type Row = { id: number; customerId: number | null; customerName: string; mobile: string; state: RecipientState; reason: string; segments: number; submittedAt: string | null; doneAt: string | null };
+    // Rows first, then the recipients still in stored chunks (排队中, or 已取消 after a cancel): a
+    // chunk's ids were taken when the campaign was made, after those of every expanded row.
+    const expanded = (await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} ${filter}`))?.n ?? 0;
+    const chunks =
+      state === undefined || state === 'queued' || state === 'cancelled'
+        ? await app.db.rows<{ seq: number; n: number; cancelled: boolean }>(sql`
+            SELECT seq, n, cancelled FROM sms_pending WHERE campaign_id = ${id} ${state ? sql`AND cancelled = ${state === 'cancelled'}` : sql``} ORDER BY seq`)
+        : [];
+    const offset = (page - 1) * pageSize;
+    const rows = await app.db.rows<Row>(sql`
       SELECT id, customer_id AS "customerId", customer_name AS "customerName", mobile, state, reason, segments, submitted_at AS "submittedAt", done_at AS "doneAt"
-        FROM sms_recipient WHERE campaign_id = ${id} ${filter} ORDER BY id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+        FROM sms_recipient WHERE campaign_id = ${id} ${filter} ORDER BY id LIMIT ${pageSize} OFFSET ${offset}`);
+    // The page's part that lies in chunks: only those chunks are read, and only the slices needed.
+    let skip = Math.max(0, offset - expanded);
+    for (const chunk of chunks) {
+      if (rows.length >= pageSize) break;
+      if (skip >= chunk.n) {
+        skip -= chunk.n;
+        continue;
+      }
+      const from = skip + 1;
+      const to = Math.min(chunk.n, skip + pageSize - rows.length);
+      skip = 0;
+      rows.push(
+        ...(await app.db.rows<Row>(sql`
+          SELECT x.id, x.customer_id AS "customerId", x.name AS "customerName", x.mobile, ${chunk.cancelled ? 'cancelled' : 'queued'}::text AS state, '' AS reason, x.segments,
+                 NULL::timestamptz AS "submittedAt", NULL::timestamptz AS "doneAt"
+            FROM sms_pending p, unnest(p.ids[${from}::int:${to}::int], p.customer_ids[${from}::int:${to}::int], p.names[${from}::int:${to}::int], p.mobiles[${from}::int:${to}::int], p.segments[${from}::int:${to}::int]) AS x(id, customer_id, name, mobile, segments)
+           WHERE p.campaign_id = ${id} AND p.seq = ${chunk.seq}`)),
+      );
+    }
     const showPhone = (await settingsOf(app.db, request.auth)).isShowPhone;
     return ok({
-      total: total?.n ?? 0,
+      total: expanded + chunks.reduce((sum, chunk) => sum + chunk.n, 0),
       list: rows.map((row) => ({
         ...row,
         customerId: row.customerId ?? 0,

@@ -179,9 +179,11 @@ export interface NewCampaign {
   recipients: ReturnType<typeof personalise>;
   sendAt: Date;
   state: 'running' | 'scheduled';
+  /** Recipients per stored chunk: the job's batch (batchFor(provider.window)). */
+  chunk?: number;
 }
 
-/** Inserts the campaign and its recipients and reserves the credits, in the caller's transaction. */
+/** Inserts the campaign and its recipients (as chunks, see sms_pending) and reserves the credits, in the caller's transaction. */
 export async function insertCampaign(tx: Queryable, campaign: NewCampaign): Promise<{ id: number; credits: number }> {
   const tooLong = campaign.recipients.find((recipient) => smsLengthProblem(recipient.text));
   if (tooLong) throw refuse.badInput(`${smsLengthProblem(tooLong.text)}（收信人 ${tooLong.name}）`);
@@ -199,13 +201,17 @@ export async function insertCampaign(tx: Queryable, campaign: NewCampaign): Prom
     if (error instanceof InsufficientBalance) throw refuse.badInput(`${error.message}，请先购买短信包`);
     throw error;
   }
-  for (let start = 0; start < campaign.recipients.length; start += 5000) {
-    const chunk = campaign.recipients.slice(start, start + 5000);
+  // Kept as chunks of one claim each (the job expands a chunk into its claim): a few hundred
+  // rows instead of one per recipient. Ids come from sms_recipient's sequence now, in audience order.
+  const size = Math.max(1, campaign.chunk ?? BATCH);
+  for (let start = 0, seq = 0; start < campaign.recipients.length; start += size, seq += 1) {
+    const chunk = campaign.recipients.slice(start, start + size);
     await tx.run(sql`
-      INSERT INTO sms_recipient (campaign_id, chain_id, customer_id, customer_name, mobile, text, segments)
-      SELECT ${id}, ${campaign.chainId}, * FROM unnest(${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
-                                                    ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[],
-                                                    ${sql.param(chunk.map((r) => r.segments))}::int[])`);
+      INSERT INTO sms_pending (campaign_id, seq, n, segments_total, ids, customer_ids, names, mobiles, texts, segments)
+      VALUES (${id}, ${seq}, ${chunk.length}, ${chunk.reduce((sum, r) => sum + r.segments, 0)},
+              ARRAY(SELECT nextval(pg_get_serial_sequence('sms_recipient', 'id'))::int FROM generate_series(1, ${chunk.length}::int) ORDER BY 1),
+              ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
+              ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[], ${sql.param(chunk.map((r) => r.segments))}::int[])`);
   }
   return { id, credits };
 }
@@ -280,6 +286,32 @@ export function reasonText(reason: string): string {
   return receipt[2] && receipt[2] !== '000' ? `${label}（错误码 ${receipt[2]}）` : label;
 }
 
+/** Marketing rows not to send now: the number opted out, or it reached its daily limit (counting this batch). */
+async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date): Promise<Map<number, string>> {
+  const skipped = new Map<number, string>();
+  const mobiles = rows.map((row) => row.mobile);
+  const optedOut = new Set(
+    (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
+  );
+  const setting = await settingOf(tx, chainId);
+  const limit = setting?.dailyMarketingLimit ?? 1;
+  const counts = new Map(
+    (
+      await tx.rows<{ mobile: string; n: number }>(sql`
+        SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+         WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${chainId}
+           AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
+         GROUP BY r.mobile`)
+    ).map((row) => [row.mobile, row.n]),
+  );
+  for (const row of rows) {
+    if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
+    else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
+    else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
+  }
+  return skipped;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface CampaignRunner {
@@ -339,37 +371,38 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
           }
         }
 
-        // Claim a batch: skip opted-out numbers and numbers at their daily limit, the rest → submitting.
-        // No row locks: each UPDATE re-checks state = 'queued', so a cancel meanwhile wins.
+        // Claim a batch: the next stored chunk (expanded straight into submitting / skipped rows), or
+        // rows back in the queue (SMSC unreachable) and those of campaigns made before chunks. Skip
+        // opted-out numbers and numbers at their daily limit, the rest → submitting.
+        // No row locks: the chunk's DELETE and each UPDATE re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
         const claimed = await db.transaction(async (tx) => {
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
-          const rows = await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
-            SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
+          const chunk = await tx.one<{ ids: number[]; customer_ids: number[]; names: string[]; mobiles: string[]; texts: string[]; segments: number[] }>(sql`
+            DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled
+               AND seq = (SELECT min(seq) FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled)
+            RETURNING ids, customer_ids, names, mobiles, texts, segments`);
+          const rows = chunk
+            ? chunk.ids.map((id, index) => ({ id, mobile: chunk.mobiles[index]!, text: chunk.texts[index]!, segments: chunk.segments[index]! }))
+            : await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
+                SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
           if (rows.length === 0) return null;
           cursor = rows[rows.length - 1]!.id;
-          const skipped = new Map<number, string>();
-          if (marketing) {
-            const mobiles = rows.map((row) => row.mobile);
-            const optedOut = new Set(
-              (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
-            );
-            const setting = await settingOf(tx, chainId);
-            const limit = setting?.dailyMarketingLimit ?? 1;
-            const counts = new Map(
-              (
-                await tx.rows<{ mobile: string; n: number }>(sql`
-                  SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-                   WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${chainId}
-                     AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
-                   GROUP BY r.mobile`)
-              ).map((row) => [row.mobile, row.n]),
-            );
-            for (const row of rows) {
-              if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
-              else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
-              else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
-            }
+          const skipped = marketing ? await skipReasons(tx, chainId, rows, now) : new Map<number, string>();
+          const send = rows.filter((row) => !skipped.has(row.id));
+          if (chunk) {
+            // One INSERT makes the chunk's rows in their claimed state (customers deleted meanwhile: no link).
+            await tx.run(sql`
+              INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, submitted_at, done_at)
+              SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments,
+                     CASE WHEN x.reason IS NULL THEN 'submitting' ELSE 'skipped' END, COALESCE(x.reason, ''),
+                     CASE WHEN x.reason IS NULL THEN now() END, CASE WHEN x.reason IS NOT NULL THEN now() END
+                FROM unnest(${sql.param(chunk.ids)}::int[], ${sql.param(chunk.customer_ids)}::int[], ${sql.param(chunk.names)}::text[], ${sql.param(chunk.mobiles)}::text[],
+                            ${sql.param(chunk.texts)}::text[], ${sql.param(chunk.segments)}::int[], ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[])
+                     AS x(id, customer_id, name, mobile, text, segments, reason)
+                LEFT JOIN customer c ON c.id = x.customer_id`);
+            await refundRows(tx, chainId, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
+            return send;
           }
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
@@ -381,7 +414,6 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
               SELECT COALESCE(sum(segments), 0)::int AS segments FROM gone`);
             await refundRows(tx, chainId, campaignId, gone?.segments ?? 0);
           }
-          const send = rows.filter((row) => !skipped.has(row.id));
           if (send.length === 0) return send;
           const taken = new Set(
             (
@@ -504,12 +536,20 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
   };
 }
 
-/** Marks the undone recipients of a cancelled campaign and gives their credits back. */
+/** Marks the undone recipients of a cancelled campaign (rows and chunks not yet expanded) and gives their credits back. */
 export async function cancelRemainder(tx: Queryable, campaignId: number, chainId: number): Promise<void> {
   const left = await tx.one<{ segments: number }>(sql`
     WITH cancelled AS (UPDATE sms_recipient SET state = 'cancelled', done_at = now() WHERE campaign_id = ${campaignId} AND state = 'queued' RETURNING segments)
     SELECT COALESCE(sum(segments), 0)::int AS segments FROM cancelled`);
-  await refundRows(tx, chainId, campaignId, left?.segments ?? 0);
+  // Chunks stay as they are, marked: their recipients are listed 已取消 without a row each.
+  const chunks = await tx.one<{ n: number; segments: number }>(sql`
+    WITH cancelled AS (UPDATE sms_pending SET cancelled = true WHERE campaign_id = ${campaignId} AND NOT cancelled RETURNING n, segments_total)
+    SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(segments_total), 0)::int AS segments FROM cancelled`);
+  if (chunks && chunks.n > 0) {
+    // Counted as processed and 未发送, as a cancelled row would be by the trigger (migration 565).
+    await tx.run(sql`INSERT INTO sms_campaign_progress (campaign_id, processed, submitted, delivered, failed, skipped) VALUES (${campaignId}, ${chunks.n}, 0, 0, 0, ${chunks.n})`);
+  }
+  await refundRows(tx, chainId, campaignId, (left?.segments ?? 0) + (chunks?.segments ?? 0));
 }
 
 // ───────────────────────────────────────────────────────────────── receipts and replies
