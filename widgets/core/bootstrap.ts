@@ -81,8 +81,9 @@ async function runStartup(token: string): Promise<void> {
   // Every call at once, beside the admin check (the client sends them and holds their answers until
   // the check is back): one round trip instead of four before the page knows its permissions. The
   // garage list still decides first: on the old version nothing else is applied.
-  const garages = fetchQuietly('/garage/switchable-list', []);
+  // Asked in the spec's order, the gate's two first (tests/e2e/host-guard.test.ts checks the order).
   const module = fetchQuietly('/garageModule/one', null);
+  const garages = fetchQuietly('/garage/switchable-list', []);
   const rest: [Promise<unknown>, (answer: unknown) => void][] = [
     [fetchQuietly('/client/count/store', []), setStoreList],
     [fetchQuietly('/sys/permission/user', []), setUserPermissions],
