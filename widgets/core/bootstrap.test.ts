@@ -55,6 +55,25 @@ describe('startup (spec 2)', () => {
     expect(session.isUserInfoComplete.value).toBe(true);
   });
 
+  it('sends every startup call at once instead of one after another', async () => {
+    login('token-1', { userId: 1 });
+    server.routes.set('GET /api/user/isAdmin', () => ({ ...ok(true), delayMs: 150 }));
+    // What the client knew when each call reached the server: all of them arrived before the
+    // (slow) admin check was answered, so none waited for another.
+    const adminKnownOnArrival = new Map<string, boolean>();
+    for (const route of ['GET /api/garage/switchable-list', 'GET /api/client/count/store', 'GET /api/sys/permission/user', 'GET /api/sys/role/user', 'GET /api/user/info']) {
+      const answer = answers[route as keyof typeof answers];
+      server.routes.set(route, () => {
+        adminKnownOnArrival.set(route, session.admin.value !== null);
+        return answer();
+      });
+    }
+    await bootstrap();
+    expect([...adminKnownOnArrival.values()]).toEqual([false, false, false, false, false]);
+    expect(session.admin.value).toBe(true);
+    expect(session.storeList.value).toHaveLength(2);
+  });
+
   it('never gets blanked by the admin gate', async () => {
     login('token-1', { userId: 1 });
     server.routes.set('GET /api/user/isAdmin', () => ({ ...ok(true), delayMs: 120 }));
@@ -81,7 +100,9 @@ describe('startup (spec 2)', () => {
     server.routes.set('GET /api/garage/switchable-list', () => ok([{ id: 1, name: '老店', selected: true, isHq: false, isOldVersion: true }]));
     await bootstrap();
     expect(moves).toHaveBeenCalledWith('https://old.example.com/layout/home?isFromOldVersion=true&token=token%201');
-    expect(server.requests.some((request) => request.path === '/api/client/count/store')).toBe(false);
+    // The other startup calls went out beside the garage list (one round trip); none is applied.
+    expect(session.storeList.value).toEqual([]);
+    expect(session.userPermissions.value).toEqual([]);
   });
 
   it('does not run on the login route or without a token', async () => {

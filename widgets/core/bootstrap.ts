@@ -1,7 +1,7 @@
 /**
  * Startup (spec 2): after 100 ms the admin check, the garage module config, the garage list (old
- * version → the old site), then store list, permissions, roles and user info. Every failure is
- * swallowed. The admin check goes first because the HTTP client's admin gate blanks every other
+ * version → the old site), store list, permissions, roles and user info, all sent at once. Every
+ * failure is swallowed. The admin check goes first because the HTTP client's admin gate blanks every other
  * answer until admin status is known (docs/DECISIONS.md: "Admin status first").
  */
 import { getConfig } from './config';
@@ -65,39 +65,45 @@ export function oldSiteAddress(token: string): string {
   return `${base}${separator}isFromOldVersion=true&token=${encodeURIComponent(token)}`;
 }
 
-async function loadGarages(): Promise<boolean> {
-  try {
-    setGarageList(await http.main.get('/garage/switchable-list', quietly));
-  } catch {
-    setGarageList([]);
-  }
-  return session.garageList.value.some((garage) => garage.selected && garage.isOldVersion);
+/** The answer of one startup call, or `empty` when it failed (startup swallows every failure). */
+function fetchQuietly(path: string, empty: unknown): Promise<unknown> {
+  return http.main.get(path, quietly).catch(() => empty);
 }
 
 async function load(path: string, apply: (answer: unknown) => void, empty: unknown) {
-  try {
-    apply(await http.main.get(path, quietly));
-  } catch {
-    apply(empty);
-  }
+  apply(await fetchQuietly(path, empty));
 }
 
 async function runStartup(token: string): Promise<void> {
   // An element that connected before startup may already be asking (or know): one request per load.
   const adminKnown = session.admin.value !== null || shared.http.adminCheck ? ensureAdminStatus() : startAdminCheck(STARTUP_DELAY_MS);
   await wait(STARTUP_DELAY_MS);
-  await Promise.all([adminKnown, load('/garageModule/one', applyGarageModule, null)]);
+  // Every call at once, beside the admin check (the client sends them and holds their answers until
+  // the check is back): one round trip instead of four before the page knows its permissions. The
+  // garage list still decides first: on the old version nothing else is applied.
+  // Asked in the spec's order, the gate's two first (tests/e2e/host-guard.test.ts checks the order).
+  const module = fetchQuietly('/garageModule/one', null);
+  const garages = fetchQuietly('/garage/switchable-list', []);
+  const rest: [Promise<unknown>, (answer: unknown) => void][] = [
+    [fetchQuietly('/client/count/store', []), setStoreList],
+    [fetchQuietly('/sys/permission/user', []), setUserPermissions],
+    [fetchQuietly('/sys/role/user', []), setUserRoles],
+    [fetchQuietly('/user/info', null), applyUserInfo],
+  ];
+  await adminKnown;
+  applyGarageModule(await module);
   if (getToken() !== token) return;
-  if (await loadGarages()) {
+  setGarageList(await garages);
+  if (session.garageList.value.some((garage) => garage.selected && garage.isOldVersion)) {
     pageLocation.assign(oldSiteAddress(token));
+    // Their answers are dropped; the run ends when nothing of it is still out.
+    await Promise.all(rest.map(([answer]) => answer));
     return;
   }
-  await Promise.all([
-    load('/client/count/store', setStoreList, []),
-    load('/sys/permission/user', setUserPermissions, []),
-    load('/sys/role/user', setUserRoles, []),
-    load('/user/info', applyUserInfo, null),
-  ]);
+  await Promise.all(rest.map(async ([answer, apply]) => {
+    const value = await answer;
+    if (getToken() === token) apply(value);
+  }));
   if (getToken() === token) shared.startup.doneForToken = token;
 }
 

@@ -5,7 +5,7 @@
  * The theme is a parameter so that this file loads no Shoelace CSS: define.tsx passes Shoelace's
  * theme, core/base.ts's define() none (widgets that render no Shoelace component).
  */
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import r2wc from '@r2wc/react-to-web-component';
 import { ensureAdminStatus } from './bootstrap';
 import { configure } from './config';
@@ -161,7 +161,9 @@ export function defineElement<T extends WidgetTag>(
       // Started before the component mounts, so its first requests wait for the answer instead of
       // being blanked by the admin gate.
       if (session.usertoken.value && session.admin.value === null) void ensureAdminStatus();
-      super.connectedCallback();
+      // The first render as a transition: React renders it in slices that yield to the page (a
+      // widget's first render was one long task on a slow phone), and later updates stay urgent.
+      startTransition(() => super.connectedCallback());
     }
 
     override disconnectedCallback() {

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
 import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
@@ -53,11 +53,39 @@ function FieldGroup({ label, children, wide, className }: { label: string; child
   );
 }
 
+/** Width at or below which styles.ts lays the list out for a phone (its container query). */
+const NARROW_MAX_PX = 640;
+
+/**
+ * Whether the list's container is narrow, measured before the first paint and followed on resize.
+ * On a narrow container the store, level and stage selects are hidden until 更多筛选 or a value;
+ * they are then not made at all (three sl-selects, each with a popup and icons, were a good part of
+ * a phone's first render).
+ */
+function useNarrowContainer(ref: RefObject<HTMLElement | null>): boolean {
+  const [narrow, setNarrow] = useState(true);
+  useLayoutEffect(() => {
+    const container = ref.current?.closest('.customer-list') ?? ref.current?.parentElement;
+    if (!container) return;
+    const measure = () => setNarrow(container.getBoundingClientRect().width <= NARROW_MAX_PX);
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [ref]);
+  return narrow;
+}
+
 /** The filter form. Its state is the draft; 查询 (or Enter in the keyword) applies it. */
 export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch, onReset, onSave, onSaveAsGroup }: Props) {
   const [expanded, setExpanded] = useState(() => hasAdvanced(draft));
   const [stageOptions, reachStage] = useOptionsWhenReached(Boolean(draft.stage));
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
+  const form = useRef<HTMLFormElement>(null);
+  const narrow = useNarrowContainer(form);
+  // Hidden by styles.ts on a narrow container unless 更多筛选 is open or one of them holds a value.
+  const basicFields = !narrow || expanded || hasBasic(draft);
   const range = (key: 'mileage' | 'totalSpend', end: 'min' | 'max', text: unknown) => set({ [key]: { ...draft[key], [end]: numberOrUndefined(text) } });
 
   const multi = (label: string, key: 'storeIds' | 'levels' | 'sources' | 'brands' | 'groupIds', items: { value: string; label: string }[], numeric = false) => (
@@ -73,6 +101,7 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
 
   return (
     <form
+      ref={form}
       className={`builder${expanded ? ' expanded' : ''}${hasBasic(draft) ? ' filtered' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -92,9 +121,9 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
           >
             <sl-icon slot="prefix" name="search"></sl-icon>
           </sl-input>
-        {multi(messages.stores, 'storeIds', (options?.stores ?? []).map((store) => ({ value: String(store.id), label: `${store.name}（${store.count}）` })), true)}
-        {multi(messages.levels, 'levels', (options?.levels ?? []).map((level) => ({ value: level.name, label: `${level.name}（${level.count}）` })))}
-          <sl-select
+        {basicFields && multi(messages.stores, 'storeIds', (options?.stores ?? []).map((store) => ({ value: String(store.id), label: `${store.name}（${store.count}）` })), true)}
+        {basicFields && multi(messages.levels, 'levels', (options?.levels ?? []).map((level) => ({ value: level.name, label: `${level.name}（${level.count}）` })))}
+          {basicFields && <sl-select
             class="field"
             label={messages.stage}
             size="small"
@@ -110,7 +139,7 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
                 {stageLabels[stage]}
               </sl-option>
             ))}
-          </sl-select>
+          </sl-select>}
         <div className="builder-actions">
           <sl-button size="small" variant="primary" onClick={() => onSearch()}>
             {messages.search}

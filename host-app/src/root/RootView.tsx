@@ -23,6 +23,20 @@ function useWidget(folder: string, tag: string, wanted: boolean) {
   return ready && wanted;
 }
 
+/** True once the browser is idle after the first render (at the latest after `timeout` ms). */
+function useIdle(timeout = 3000) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 200);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }, [timeout]);
+  return idle;
+}
+
 /**
  * The root view (spec: root view): the routed page, the startup loading mask, the version notice,
  * the web phone bar and the system upgrade notice. It also routes `garage-navigate` events that
@@ -72,7 +86,9 @@ export function RootView() {
     return () => window.clearInterval(timer);
   }, [token, onLoginPage]);
 
-  const versionNoticeReady = useWidget('version-notice', 'garage-version-notice', true);
+  // Not part of the first screen (it shows nothing until a new release is out): loaded when idle.
+  const idle = useIdle();
+  const versionNoticeReady = useWidget('version-notice', 'garage-version-notice', idle);
   // Its code loads as soon as someone is signed in, while startup is still reading the permissions
   // (the bar's 「网络电话未开通」 notice was the page's largest paint, last in a chain of calls).
   const phoneBarLoaded = useWidget('phone-bar', 'garage-phone-bar', inApp);

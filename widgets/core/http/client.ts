@@ -91,15 +91,16 @@ const pathOnly = (path: string) => `/${path.split('?')[0].replace(/^[a-z][a-z\d+
 /**
  * Spec 4: while a token exists and admin status is unknown, answers other than the admin check and
  * the garage module one are replaced by an empty success. When an admin check is already on its
- * way the request waits for it instead, so startup and freshly mounted widgets never get blanks.
+ * way the request is sent at once, beside it, and its answer waits for the check instead of being
+ * blanked (one round trip, not two: startup and freshly mounted widgets never get blanks).
+ * `true`: blank now, unsent; `false`: open; a promise: decided once the check is back.
  */
-async function blockedByAdminGate(path: string): Promise<boolean> {
+function adminGate(path: string): boolean | Promise<boolean> {
   if (ADMIN_GATE_EXEMPT_PATHS.includes(pathOnly(path))) return false;
   if (!getToken() || session.admin.value !== null) return false;
   const check = shared.http.adminCheck;
   if (!check) return true;
-  await check.catch(() => undefined);
-  return session.admin.value === null && getToken() !== '';
+  return check.catch(() => undefined).then(() => session.admin.value === null && getToken() !== '');
 }
 
 function isEnvelope(body: unknown): body is Envelope {
@@ -150,9 +151,9 @@ function abortable<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
 
 async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswer<T>> {
   const method = config.method;
-  if (await blockedByAdminGate(config.path)) {
-    return { data: null as T, code: 0, msg: SUCCESS_MSG, status: 200, headers: new Headers() };
-  }
+  const blank = (): HttpAnswer<T> => ({ data: null as T, code: 0, msg: SUCCESS_MSG, status: 200, headers: new Headers() });
+  const gate = adminGate(config.path);
+  if (gate === true) return blank();
 
   const query = serializeParams(config.params);
   const base = joinUrl(hostBase(host), config.path);
@@ -205,6 +206,8 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
     if (inFlight.get(key) === controller) inFlight.delete(key);
   }
 
+  // An answer that came back before the admin check waits for it; still unknown → the gate's blank.
+  if (gate !== false && (await gate)) return blank();
   if (response.status !== 200) throw transportFailure(config, response.status);
   if (config.download) return { data: response.data as T, code: 0, msg: SUCCESS_MSG, status: response.status, headers: response.headers };
 
