@@ -31,6 +31,8 @@ export const CALL_EVENT = GARAGE_EVENTS.call;
 export const SMS_PATH = '/home/sms/smsWork';
 // Rarely opened, so fetched on first use (keeps the list within its 90 KB).
 const AdvisorDialog = lazy(() => import('./AdvisorDialog'));
+const AddToGroupDialog = lazy(() => import('./AddToGroupDialog'));
+const TagDialog = lazy(() => import('./TagDialog'));
 export const PANORAMA_PATH = '/home/clientspano';
 const COLUMNS_KEY = 'garage-customer-list.columns';
 
@@ -413,7 +415,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           loadOptions();
         }}
       />}
-      {tagDialogMade && <TagDialog
+      {tagDialogMade && <Suspense fallback={null}><TagDialog
         open={dialog === 'tag'}
         count={selected.size}
         options={options}
@@ -424,8 +426,8 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           setReloadKey((key) => key + 1);
           loadOptions();
         }}
-      />}
-      {addToGroupDialogMade && <AddToGroupDialog
+      /></Suspense>}
+      {addToGroupDialogMade && <Suspense fallback={null}><AddToGroupDialog
         open={dialog === 'addToGroup'}
         count={selected.size}
         groups={(options?.groups ?? []).filter((group) => group.kind === 'fixed')}
@@ -442,7 +444,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
           }
           loadOptions();
         }}
-      />}
+      /></Suspense>}
       {advisorDialogMade && <Suspense fallback={null}><AdvisorDialog
         open={dialog === 'advisor'}
         count={selected.size}
@@ -597,102 +599,4 @@ function GroupFromConditionDialog({ open, onClose, onCreate }: { open: boolean; 
   return <NameDialog open={open} title={messages.saveAsGroup} label={messages.groupName} hint={messages.saveAsGroupHint} initial={initial} onClose={onClose} onSubmit={onCreate} />;
 }
 
-function TagDialog({ open, count, options, onClose, onTag }: { open: boolean; count: number; options: ConditionOptions | null; onClose(): void; onTag(tagIds: number[]): Promise<void> }) {
-  const ref = useDialogClose<HTMLElement & { open: boolean }>(onClose);
-  const [picked, setPicked] = useState<number[]>([]);
-  const [busy, run] = useBusyAction();
-  useEffect(() => {
-    if (open) setPicked([]);
-  }, [open]);
-  const toggle = (id: number) => setPicked((list) => (list.includes(id) ? list.filter((other) => other !== id) : [...list, id]));
-  const groups = new Map<string, ConditionOptions['tags']>();
-  for (const tag of options?.tags ?? []) groups.set(tag.groupName || '未分组', [...(groups.get(tag.groupName || '未分组') ?? []), tag]);
-  return (
-    <sl-dialog ref={ref} label={messages.tagDialogTitle(count)} open={open}>
-      <div className="tag-picker">
-        {[...groups.entries()].map(([group, tags]) => (
-          <div key={group} className="tag-picker-group">
-            <div className="muted">{group}</div>
-            <div className="tag-picker-tags">
-              {tags.map((tag) => (
-                <button
-                  key={tag.id}
-                  type="button"
-                  className={picked.includes(tag.id) ? 'pick picked' : 'pick'}
-                  aria-pressed={picked.includes(tag.id)}
-                  style={{ ['--tag-colour' as string]: tag.colour }}
-                  onClick={() => toggle(tag.id)}
-                >
-                  {tag.name}
-                </button>
-              ))}
-            </div>
-          </div>
-        ))}
-      </div>
-      <DialogFooter
-        busy={busy}
-        disabled={picked.length === 0}
-        confirmLabel={messages.confirm}
-        onCancel={onClose}
-        onConfirm={async () => {
-          await run(async () => {
-            await onTag(picked);
-            onClose();
-          });
-        }}
-      />
-    </sl-dialog>
-  );
-}
 
-function AddToGroupDialog({ open, count, groups, onClose, onAdd }: {
-  open: boolean;
-  count: number;
-  groups: { id: number; name: string }[];
-  onClose(): void;
-  onAdd(target: number | string): Promise<void>;
-}) {
-  const ref = useDialogClose<HTMLElement & { open: boolean }>(onClose);
-  const [groupId, setGroupId] = useState('');
-  const [newName, setNewName] = useState('');
-  const [busy, run] = useBusyAction();
-  useEffect(() => {
-    if (open) {
-      setGroupId('');
-      setNewName('');
-    }
-  }, [open]);
-  const target = newName.trim() || (groupId ? Number(groupId) : '');
-  return (
-    <sl-dialog ref={ref} label={messages.groupDialogTitle(count)} open={open}>
-      <div className="dialog-fields">
-        {groups.length > 0 ? (
-          <sl-select label={messages.groupDialogPick} value={groupId} clearable onsl-change={(event: Event) => setGroupId(String((event.target as HTMLInputElement).value))}>
-            {groups.map((group) => (
-              <sl-option key={group.id} value={String(group.id)}>
-                {group.name}
-              </sl-option>
-            ))}
-          </sl-select>
-        ) : (
-          <p className="muted">{messages.noFixedGroups}</p>
-        )}
-        <sl-input label={messages.groupDialogNew} placeholder={messages.groupDialogNewPlaceholder} value={newName} maxlength="20" onsl-input={(event: Event) => setNewName((event.target as HTMLInputElement).value)}></sl-input>
-      </div>
-      <DialogFooter
-        busy={busy}
-        disabled={target === ''}
-        confirmLabel={messages.confirm}
-        onCancel={onClose}
-        onConfirm={async () => {
-          if (target === '') return;
-          await run(async () => {
-            await onAdd(target);
-            onClose();
-          });
-        }}
-      />
-    </sl-dialog>
-  );
-}
