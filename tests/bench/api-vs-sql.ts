@@ -18,6 +18,7 @@ import { DEMO_PASSWORD } from '../../server/src/seed';
 // not the browsers' crypto-js, which cost ~0.8 ms of each timed request.
 import { decryptText } from '../../server/src/http/cipher';
 import { startPostgres } from '../../scripts/postgres.mjs';
+import { createDatabase } from './postgres-db';
 import { ms, percentile, ratio, timeRuns } from './report';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -178,13 +179,7 @@ export async function onBothDatabases<T>(seed: (db: Database) => Promise<void>, 
   const results: T[] = [];
   try {
     results.push(await run('pglite', undefined));
-    const admin = new URL(postgres.url);
-    const name = `garage_bench_${randomBytes(4).toString('hex')}`;
-    const adminDb = await openDatabase({ databaseUrl: admin.toString() });
-    await adminDb.script(`CREATE DATABASE ${name}`);
-    await adminDb.close();
-    admin.pathname = `/${name}`;
-    results.push(await run('postgres', admin.toString()));
+    results.push(await run('postgres', await createDatabase(postgres.url, 'garage_bench')));
   } finally {
     await postgres.stop();
   }

@@ -12,11 +12,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { ImportTask } from '../../contracts/api/import';
-import { openDatabase } from '../../server/src/db/database';
-import { migrate } from '../../server/src/db/migrate';
-import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed';
+import { DEMO_PASSWORD } from '../../server/src/seed';
+import { freshPostgres } from './postgres-db';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { seededDataDir } from '../support/server';
 import { startChildServer } from '../support/child-server';
@@ -87,19 +85,6 @@ function baseline(env: Record<string, string>): { ms: number; rows: number; peak
   return JSON.parse(result.stdout.trim().split('\n').pop()!);
 }
 
-async function freshPostgres(adminUrl: string): Promise<string> {
-  const url = new URL(adminUrl);
-  const name = `garage_import_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ databaseUrl: adminUrl });
-  await admin.script(`CREATE DATABASE ${name}`);
-  await admin.close();
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString() });
-  await migrate(db);
-  await seedDemo(db, { customers: 200 });
-  await db.close();
-  return url.toString();
-}
 
 const results: { label: string; server: Measured; base: { ms: number; rows: number; peakRss: number } }[] = [];
 const postgres = await startPostgres();
@@ -112,8 +97,8 @@ try {
   rmSync(baseDir, { recursive: true, force: true });
 
   console.log('PostgreSQL…');
-  const serverUrl = await freshPostgres(postgres.url);
-  const baseUrl = await freshPostgres(postgres.url);
+  const serverUrl = await freshPostgres(postgres.url, 'garage_import');
+  const baseUrl = await freshPostgres(postgres.url, 'garage_import');
   const pgDir = mkdtempSync(path.join(work, 'pg-'));
   results.push({ label: 'PostgreSQL', server: await measureServer(pgDir, serverUrl), base: baseline({ BASE_DATABASE_URL: baseUrl }) });
 } finally {

@@ -8,14 +8,12 @@
  *
  * BENCH_SMS_N=20000 npm run bench -- sms   for a quicker, smaller run.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import smpp, { type Session } from 'smpp';
 import { openDatabase, sql, type Database } from '../../server/src/db/database';
-import { migrate } from '../../server/src/db/migrate';
-import { seedDemo } from '../../server/src/seed';
+import { freshPostgres } from './postgres-db';
 import { startPostgres } from '../../scripts/postgres.mjs';
 import { setBalance } from '../../server/src/repositories/ledger';
 import { splitParts, ucs2 } from '../../server/src/providers/smpp';
@@ -50,21 +48,6 @@ async function addCustomers(db: Database) {
   await db.run(sql`VACUUM ANALYZE`);
 }
 
-/** A fresh PostgreSQL database with the demo chain (as import.bench.ts makes one). */
-async function freshPostgres(adminUrl: string): Promise<string> {
-  const url = new URL(adminUrl);
-  const name = `garage_sms_${randomBytes(4).toString('hex')}`;
-  const admin = await openDatabase({ databaseUrl: adminUrl });
-  await admin.script(`CREATE DATABASE ${name}`);
-  await admin.close();
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString() });
-  await migrate(db);
-  await seedDemo(db, { customers: 200 });
-  await addCustomers(db);
-  await db.close();
-  return url.toString();
-}
 
 async function sampleList(child: ChildServer, token: string, until: () => boolean, minimum = 0): Promise<number[]> {
   const samples: number[] = [];
@@ -136,7 +119,7 @@ const campaigns: { label: string; campaign: Campaign }[] = [];
   const postgres = await startPostgres();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'garage-bench-sms-'));
   try {
-    campaigns.push({ label: 'PostgreSQL', campaign: await measureCampaign(dataDir, await freshPostgres(postgres.url)) });
+    campaigns.push({ label: 'PostgreSQL', campaign: await measureCampaign(dataDir, await freshPostgres(postgres.url, 'garage_sms', addCustomers)) });
   } finally {
     await postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
