@@ -9,6 +9,7 @@
  */
 import { sql, type Database } from '../../server/src/db/database';
 import { seedDemo } from '../../server/src/seed';
+import { addBenchCustomers } from './bulk-customers';
 import { today } from '../../contracts/dates';
 import { COMPARISON_HEAD, databaseTitle, onBothDatabases } from './api-vs-sql';
 import { table, writeSection } from './report';
@@ -39,15 +40,7 @@ async function seed(db: Database) {
   await seedDemo(db, { customers: 500, secondChainCustomers: 60 });
   const day = today();
   const vehicles = Math.round(CUSTOMERS * 1.5);
-  const base = (await db.one<{ id: number }>(sql`SELECT GREATEST((SELECT max(id) FROM customer), (SELECT max(id) FROM vehicle))::int AS id`))!.id;
-  await db.run(sql`
-    INSERT INTO customer (id, chain_id, store_id, name, mobile, source)
-    SELECT ${base} + n, 1, 2 + n % 3, '客户' || n, '139' || lpad(n::text, 8, '0'), '基准' FROM generate_series(1, ${CUSTOMERS}) n`);
-  // The first CUSTOMERS cars one per customer, the rest to other customers (fleets of 2–3).
-  await db.run(sql`
-    INSERT INTO vehicle (id, chain_id, store_id, customer_id, plate, vin, brand, series, model)
-    SELECT ${base} + n, 1, 2 + c % 3, ${base} + c, '浙C' || lpad(n::text, 6, '0'), 'LSV' || lpad(n::text, 14, '0'), '大众', '朗逸', '1.5L'
-      FROM (SELECT n, CASE WHEN n <= ${CUSTOMERS} THEN n ELSE 1 + (n::int8 * 48271 % ${CUSTOMERS})::int END AS c FROM generate_series(1, ${vehicles}) n) v`);
+  const base = await addBenchCustomers(db, CUSTOMERS, vehicles);
   await db.run(sql`
     INSERT INTO insurance_policy (chain_id, store_id, vehicle_id, customer_id, insurer, policy_no, compulsory_premium, commercial_premium,
                                   start_date, expiry_date)
@@ -70,8 +63,6 @@ async function seed(db: Database) {
                       FROM (SELECT array_agg(u.id ORDER BY u.id) AS ids FROM app_user u
                              WHERE u.chain_id = 1 AND (p.store_id = ANY(u.store_ids) OR cardinality(u.store_ids) = 0)) staff) o ON true
      WHERE p.vehicle_id > ${base} AND NOT p.superseded AND p.expiry_date BETWEEN ${day}::date - 90 AND ${day}::date + 90`);
-  await db.run(sql`SELECT setval(pg_get_serial_sequence('customer', 'id'), (SELECT max(id) FROM customer))`);
-  await db.run(sql`SELECT setval(pg_get_serial_sequence('vehicle', 'id'), (SELECT max(id) FROM vehicle))`);
   // A live database is autovacuumed; right after a bulk seed only VACUUM sets the visibility map
   // that lets the page rows read the pipeline index alone (migration 550).
   await db.run(sql`VACUUM ANALYZE`);

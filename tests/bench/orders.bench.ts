@@ -14,6 +14,7 @@
  */
 import { sql, type Database, type Queryable } from '../../server/src/db/database';
 import { seedDemo } from '../../server/src/seed';
+import { addBenchCustomers } from './bulk-customers';
 import { rebuildAll } from '../../server/src/repositories/rollups';
 import { makeDueTasks } from '../../server/src/repositories/workbench';
 import { addDays, today } from '../../contracts/dates';
@@ -35,14 +36,7 @@ const yearAgo = addDays(day, -364);
 async function seed(db: Database) {
   await seedDemo(db, { customers: 500, secondChainCustomers: 20 });
   await db.run(sql`ALTER TABLE maintenance_record DISABLE TRIGGER USER`);
-  const base = (await db.one<{ id: number }>(sql`SELECT GREATEST((SELECT max(id) FROM customer), (SELECT max(id) FROM vehicle))::int AS id`))!.id;
-  await db.run(sql`
-    INSERT INTO customer (id, chain_id, store_id, name, mobile, source)
-    SELECT ${base} + n, 1, 2 + n % 3, '客户' || n, '139' || lpad(n::text, 8, '0'), '基准' FROM generate_series(1, ${CUSTOMERS}) n`);
-  await db.run(sql`
-    INSERT INTO vehicle (id, chain_id, store_id, customer_id, plate, vin, brand, series, model)
-    SELECT ${base} + n, 1, 2 + n % 3, ${base} + n, '浙A' || lpad(n::text, 5, '0'), 'LSV' || lpad(n::text, 14, '0'), '大众', '朗逸', '1.5L'
-      FROM generate_series(1, ${CUSTOMERS}) n`);
+  const base = await addBenchCustomers(db, CUSTOMERS);
   // Orders: a customer's store, days spread over two years, amounts 30–3,000 元; advisor and service type
   // from other hashes of n than the day, so every (day, advisor, type) cell occurs as in a real chain.
   await db.run(sql`
@@ -54,8 +48,6 @@ async function seed(db: Database) {
       FROM (SELECT n, 1 + (n * 48271) % ${CUSTOMERS} AS c, 3000 + (n * 2654435761) % 297000 AS a
               FROM (SELECT g::int8 AS n FROM generate_series(1, ${ORDERS}) g) s) g`);
   await db.run(sql`ALTER TABLE maintenance_record ENABLE TRIGGER USER`);
-  await db.run(sql`SELECT setval(pg_get_serial_sequence('customer', 'id'), (SELECT max(id) FROM customer))`);
-  await db.run(sql`SELECT setval(pg_get_serial_sequence('vehicle', 'id'), (SELECT max(id) FROM vehicle))`);
   await rebuildAll(db);
   // What the daily job did after midnight on a live server: the day's tasks exist before the first visit.
   await makeDueTasks(db, day);

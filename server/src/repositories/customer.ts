@@ -491,8 +491,8 @@ export function stageCountsByStore(db: Queryable, scope: TenantScope, storeIds: 
 }
 
 /**
- * 专属顾问 of customers in the caller's scope, all or nothing: answers the customers found (with
- * their store) so the route can refuse before writing; `write` sets the advisor (null clears it).
+ * 专属顾问, all or nothing: the customers of `ids` in the caller's scope, locked, with their store, so
+ * the route can refuse before writing; setAdvisor then writes (null clears).
  */
 export function customersForAdvisor(tx: Queryable, scope: TenantScope, ids: number[]) {
   return tx.rows<{ id: number; storeId: number; storeName: string }>(sql`

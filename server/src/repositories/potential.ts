@@ -55,6 +55,9 @@ export interface PotentialFilter {
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** Everything but the status (the chips count per status under the other filters). */
+/** An open lead `p` whose next follow-up day has come (the 待跟进 chip, 工作台's link). */
+const dueSql = (scope: TenantScope) => sql`p.next_follow_up <= ${scope.today()} AND p.status IN ('pending', 'following')`;
+
 function filterSql(scope: TenantScope, filter: PotentialFilter): SQL {
   const parts: SQL[] = [scope.storeRowsIn('p', filter.storeIds)];
   if (filter.ownerId !== undefined) parts.push(filter.ownerId === 0 ? sql`p.owner_id IS NULL` : sql`p.owner_id = ${filter.ownerId}`);
@@ -64,7 +67,7 @@ function filterSql(scope: TenantScope, filter: PotentialFilter): SQL {
     const plate = likeText(filter.keyword.toUpperCase().replace(/[\s·.\-]/g, ''));
     parts.push(sql`(p.name ILIKE ${like} OR p.mobile LIKE ${like} OR p.plate LIKE ${plate})`);
   }
-  if (filter.due) parts.push(sql`p.next_follow_up <= ${scope.today()} AND p.status IN ('pending', 'following')`);
+  if (filter.due) parts.push(dueSql(scope));
   return sql.join(parts, sql` AND `);
 }
 
@@ -72,8 +75,7 @@ function filterSql(scope: TenantScope, filter: PotentialFilter): SQL {
 export async function dueLeadCount(db: Queryable, scope: TenantScope, ownerId?: number): Promise<number> {
   const row = await db.one<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM potential_customer p
-     WHERE ${scope.storeRows('p')} AND p.next_follow_up <= ${scope.today()} AND p.status IN ('pending', 'following')
-       ${ownerId === undefined ? sql`` : sql`AND p.owner_id = ${ownerId}`}`);
+     WHERE ${scope.storeRows('p')} AND ${dueSql(scope)} ${ownerId === undefined ? sql`` : sql`AND p.owner_id = ${ownerId}`}`);
   return row?.n ?? 0;
 }
 
@@ -87,14 +89,13 @@ export async function listPotential(db: Queryable, scope: TenantScope, filter: P
        LIMIT ${page.pageSize} OFFSET ${(page.page - 1) * page.pageSize}`),
     db.rows<{ status: string; n: number }>(sql`SELECT p.status, count(*)::int AS n FROM potential_customer p WHERE ${where} GROUP BY p.status`),
     db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM potential_customer p WHERE ${withStatus}`),
-    db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM potential_customer p
-                               WHERE ${scope.storeRows('p')} AND p.next_follow_up <= ${scope.today()} AND p.status IN ('pending', 'following')`),
+    dueLeadCount(db, scope),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, mobile: page.showPhone ? row.mobile : maskMobile(row.mobile) })),
     counts: Object.fromEntries(counts.map((row) => [row.status, row.n])),
     total: total?.n ?? 0,
-    due: due?.n ?? 0,
+    due,
   };
 }
 
@@ -132,6 +133,11 @@ export function staffOf(db: Queryable, chainId: number) {
 }
 
 export const ownsStore = (owner: LeadOwner, storeId: number) => owner.wholeChain || owner.storeIds.includes(storeId);
+
+/** Enabled staff who work in at least one of `storeIds` (or chain-wide): owners and advisors a caller may name. */
+export async function staffServing(db: Queryable, chainId: number, storeIds: number[]) {
+  return (await staffOf(db, chainId)).filter((person) => storeIds.some((storeId) => ownsStore(person, storeId)));
+}
 
 /** A lead or customer of the chain with this mobile or plate, for refusing duplicates. */
 export async function matchingPerson(db: Queryable, chainId: number, mobile: string, plate: string, exceptLead = 0) {

@@ -54,7 +54,7 @@ import {
 import type { CustomerCondition } from '../../../contracts/customer-condition';
 import { BULK_LIMIT, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rules/customer';
 import { rulesOf } from '../repositories/customer-operations';
-import { ownsStore, staffOf } from '../repositories/potential';
+import { ownsStore, staffServing } from '../repositories/potential';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { Permission } from '../../../contracts/permissions';
 
@@ -191,8 +191,7 @@ export default async function customerRoutes(app: FastifyInstance) {
   });
 
   // 专属顾问: whose 工作台 holds a customer's tasks (repositories/workbench.ts).
-  const advisorsFor = async (request: FastifyRequest) =>
-    (await staffOf(db, request.auth.chainId)).filter((person) => person.wholeChain || request.scope.storeIds.some((storeId) => ownsStore(person, storeId)));
+  const advisorsFor = (request: FastifyRequest) => staffServing(db, request.auth.chainId, request.scope.storeIds);
 
   serve(app, calls.advisorChoices, ADVISOR, async (_input, request) => ok(await advisorsFor(request)));
 

@@ -23,7 +23,7 @@ import { serve } from '../http/contract';
 import { entitlementState } from '../entitlements';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { rulesOf } from '../repositories/customer-operations';
-import { ownsStore, staffOf } from '../repositories/potential';
+import { ownsStore, staffOf, staffServing } from '../repositories/potential';
 import { settingsOf } from '../repositories/settings';
 import * as repo from '../repositories/insurance';
 import { analysisXlsx } from '../insurance/analysis-xlsx';
@@ -131,11 +131,11 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     const [page, stores, staff] = await Promise.all([
       repo.listRenewals(db, request.scope, { ...input, ...window }, { page: input.page, pageSize: input.pageSize, showPhone: settings.isShowPhone }),
       storesOf(request),
-      staffOf(db, request.auth.chainId),
+      staffServing(db, request.auth.chainId, request.scope.storeIds),
     ]);
     return ok({
       ...page, defaultDays, reminderEnabled: rules.reminders.insurance.enabled, stores,
-      staff: staff.filter((person) => request.scope.storeIds.some((storeId) => ownsStore(person, storeId))),
+      staff,
       lostReasons: [...LOST_REASONS], today: todayFor(request),
     });
   });
