@@ -508,7 +508,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
       }
       if (retry.length > 0) {
-        await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(retry)}::int[]) AND state = 'submitting'`);
+        await requeue(tx, campaignId, chainId, retry);
       }
     }).catch((error: unknown) => {
       // Not recorded: the receipts go back, so the parts' rows (if a retry records them) still get them.
@@ -534,6 +534,17 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       }
     },
   };
+}
+
+/**
+ * Recipients taken for sending but not sent (SMSC unreachable) go back to the queue; if the campaign
+ * was cancelled meanwhile they are cancelled with the rest and refunded. The campaign row is locked
+ * first, so a cancel at the same moment either sees these rows queued or is seen here as cancelled.
+ */
+async function requeue(tx: Queryable, campaignId: number, chainId: number, ids: number[]): Promise<void> {
+  const current = await tx.one<{ state: string }>(sql`SELECT state FROM sms_campaign WHERE id = ${campaignId} FOR UPDATE`);
+  await tx.run(sql`UPDATE sms_recipient SET state = 'queued', submitted_at = NULL WHERE id = ANY(${sql.param(ids)}::int[]) AND state = 'submitting'`);
+  if (current?.state === 'cancelled') await cancelRemainder(tx, campaignId, chainId);
 }
 
 /** Marks the undone recipients of a cancelled campaign (rows and chunks not yet expanded) and gives their credits back. */
