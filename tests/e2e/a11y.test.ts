@@ -85,10 +85,24 @@ async function tabTo(selector: string, limit = 80): Promise<boolean> {
   return false;
 }
 
+/**
+ * The customer list with its rows in and not dimmed: a reload dims the table (opacity 0.55, faded back
+ * over 0.15 s), and axe blends that opacity into the text's colour and reports a contrast failure.
+ */
+async function customerListSettled() {
+  const list = page.locator('garage-customer-list');
+  await list.locator('.table-wrap[aria-busy="false"] tbody tr').first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => list.locator('table').evaluate((table) => getComputedStyle(table).opacity), { timeout: 20_000 }).toBe('1');
+  return list;
+}
+
 /** Waits for what each page shows once its data is in, so axe sees the real content. */
 async function waitForContent(routePath: string) {
+  if (routePath === '/home/externalmanage') {
+    await customerListSettled();
+    return;
+  }
   const ready: Record<string, string> = {
-    '/home/externalmanage': 'garage-customer-list tbody tr',
     '/home/clientskanban': 'garage-customer-board .stage-count',
     '/home/tagmanage': 'garage-tag-manage .tag-card',
     '/home/sms/clientGroup': 'garage-customer-groups article',
@@ -133,8 +147,7 @@ describe('axe: no critical or serious violations', () => {
   it('with the extra filters and a dialog of the customer list open', async () => {
     await page.goto(`${server.url}/home/externalmanage`);
     await waitForPage(page, '客户列表');
-    const list = page.locator('garage-customer-list');
-    await list.locator('tbody tr').first().waitFor();
+    const list = await customerListSettled();
     await list.getByRole('button', { name: '更多筛选' }).click();
     await list.getByRole('group', { name: '最近到店' }).waitFor();
     const found = await seriousViolations('客户列表 · 更多筛选');
