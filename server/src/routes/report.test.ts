@@ -16,7 +16,7 @@ import { addDays, today } from '../../../contracts/dates';
 import { startTestServer, seededDataDir, type TestServer } from '../../../tests/support/server';
 import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
 import { openDatabase, sql, type Queryable } from '../db/database';
-import { DEVELOPMENT_ERP_PASSWORD, developmentErp } from '../providers/erp';
+import { DEVELOPMENT_ERP_PASSWORD, developmentErp, developmentErpOrders } from '../providers/erp';
 import { insertOrders } from '../repositories/orders';
 import { requestRollup } from '../repositories/rollups';
 
@@ -284,10 +284,13 @@ describe('keeping the figures current', () => {
     expect(synced.code, synced.msg).toBe(0);
     expect(synced.data.lastSyncResult).toBe('ok');
     expect(synced.data.lastSyncOrders).toBeGreaterThan(3);
-    const erpOrders = await server.db.rows<{ status: string; store_id: number }>(sql`SELECT status, store_id FROM maintenance_record WHERE source = 'erp'`);
+    const erpOrders = await server.db.rows<{ status: string; store_id: number; erp_order_no: string }>(sql`SELECT status, store_id, erp_order_no FROM maintenance_record WHERE source = 'erp'`);
     expect(erpOrders.length).toBe(synced.data.lastSyncOrders);
     expect(new Set(erpOrders.map((order) => order.store_id))).toEqual(new Set([2]));
-    expect(new Set(erpOrders.map((order) => order.status))).toEqual(new Set(['settled', 'completed', 'in_repair']));
+    // Each order keeps the ERP's state at the sync (which states occur depends on the day's orders).
+    const sent = new Map(developmentErpOrders('S01', day, 15 * 60).map((order) => [order.erpOrderNo, order.status]));
+    expect(Object.fromEntries(erpOrders.map((order) => [order.erp_order_no, order.status]))).toEqual(Object.fromEntries(sent));
+    expect(erpOrders.some((order) => order.status === 'settled')).toBe(true);
 
     await waitForRollup(server.db);
     const all = await rawOrders(server.db, 1);
