@@ -53,21 +53,28 @@ async function start(ids: number[]) {
   expect(made.code, made.msg).toBe(0);
   return made.data.campaign;
 }
+/**
+ * Starts a campaign to every test customer and pauses or cancels it once 30 texts are out; waits until
+ * the SMSC sees nothing more. Only what was already with the SMSC finishes (one batch at most).
+ */
+async function stopMidSend(action: 'pause' | 'cancel') {
+  const before = smsc.submits;
+  const campaign = await start(customerIds);
+  while (smsc.submits - before < 30) await sleep(5);
+  const stopped = await server.call<CampaignSummary>('POST', `/sms/campaign/${action}`, { token: admin, body: { id: campaign.id } });
+  expect(stopped.code, stopped.msg).toBe(0);
+  const atStop = smsc.submits;
+  await quietSmsc();
+  expect(smsc.submits - atStop).toBeLessThanOrEqual(batchFor(2));
+  const sent = smsc.submits - before;
+  expect(sent).toBeLessThan(campaign.total);
+  return { campaign, before, sent };
+}
 
 describe('a campaign stopped while it sends', () => {
   it('pauses: nothing more goes out, nothing is left 发送中, and a resume sends the rest once', { timeout: 120_000 }, async () => {
     expect(customerIds.length).toBeGreaterThanOrEqual(100);
-    const before = smsc.submits;
-    const campaign = await start(customerIds);
-    while (smsc.submits - before < 30) await sleep(5);
-    const paused = await server.call<CampaignSummary>('POST', '/sms/campaign/pause', { token: admin, body: { id: campaign.id } });
-    expect(paused.code, paused.msg).toBe(0);
-    const atPause = smsc.submits;
-    await quietSmsc();
-    const sentWhilePaused = smsc.submits - before;
-    // Only what was already with the SMSC finishes (one batch at most); the batch claimed ahead goes back.
-    expect(smsc.submits - atPause).toBeLessThanOrEqual(batchFor(2));
-    expect(sentWhilePaused).toBeLessThan(campaign.total);
+    const { campaign, before, sent: sentWhilePaused } = await stopMidSend('pause');
     const states = await statesOf(campaign.id);
     expect(states.submitting ?? 0).toBe(0);
     await sleep(500);
@@ -90,16 +97,7 @@ describe('a campaign stopped while it sends', () => {
 
   it('cancels: nothing more goes out, the unsent are 已取消 and every credit of theirs comes back', { timeout: 120_000 }, async () => {
     const balance = await balanceOf(server.db, 1, 'sms');
-    const before = smsc.submits;
-    const campaign = await start(customerIds);
-    while (smsc.submits - before < 30) await sleep(5);
-    const cancelled = await server.call<CampaignSummary>('POST', '/sms/campaign/cancel', { token: admin, body: { id: campaign.id } });
-    expect(cancelled.code, cancelled.msg).toBe(0);
-    const atCancel = smsc.submits;
-    await quietSmsc();
-    expect(smsc.submits - atCancel).toBeLessThanOrEqual(batchFor(2));
-    const sent = smsc.submits - before;
-    expect(sent).toBeLessThan(campaign.total);
+    const { campaign, sent } = await stopMidSend('cancel');
 
     const states = await statesOf(campaign.id);
     expect(states.submitting ?? 0).toBe(0);
