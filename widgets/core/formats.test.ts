@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, addMonths, dayOf, daysBetween, isDay, today } from '../../contracts/dates';
+import { addDays, addMonths, dayOf, daysBetween, inGarageZone, isDay, today } from '../../contracts/dates';
 import {
   daysFromToday,
   fenFromYuan,
@@ -98,6 +98,24 @@ describe('day rules (contracts/dates.ts)', () => {
     expect(today('Europe/Berlin', '2026-11-22T23:30:00Z')).toBe('2026-11-23');
     expect(today('America/New_York', '2026-11-22T23:30:00Z')).toBe('2026-11-22');
     expect(dayOf('2026-11-22T23:30:00Z', 'America/New_York')).toBe('2026-11-22');
+  });
+
+  it('reckons Beijing days and clock times without ICU exactly as ICU does, and before 1992 with it', () => {
+    const icuDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const icuClock = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    });
+    // Every midnight turn around now, around New Year 2000 and 2100, and a pseudo-random spread 1992–2100.
+    const moments = [Date.parse('2026-11-23T16:00:00Z'), Date.parse('1999-12-31T16:00:00Z'), Date.parse('2099-12-31T16:00:00Z'), Date.UTC(1992, 0, 1)]
+      .flatMap((turn) => [turn - 1, turn, turn + 1]);
+    for (let i = 0; i < 2000; i += 1) moments.push(Date.UTC(1992, 0, 1) + ((i * 2_654_435_761) % 3_400_000_000) * 1000);
+    for (const at of moments) {
+      expect(today('Asia/Shanghai', at)).toBe(icuDay.format(at));
+      expect(inGarageZone(at).format('YYYY-MM-DD, HH:mm:ss')).toBe(icuClock.format(at));
+    }
+    // 1991 had daylight saving in China (UTC+9 in summer): those moments still go through ICU.
+    expect(inGarageZone('1991-07-01T15:30:00Z').format('YYYY-MM-DD HH:mm Z')).toBe('1991-07-02 00:30 +09:00');
+    expect(dayOf('1991-07-01T15:30:00Z')).toBe('1991-07-02');
   });
 });
 
