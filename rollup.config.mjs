@@ -13,7 +13,7 @@ import { transform } from 'esbuild';
 import { rollup } from 'rollup';
 import esbuild from 'rollup-plugin-esbuild';
 import { minify } from 'terser';
-import { buildConstants, distDirFrom } from './scripts/build-settings.mjs';
+import { PREACT_ALIASES, buildConstants, distDirFrom } from './scripts/build-settings.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const REGISTRY_ID = 'garage:widgets';
@@ -119,15 +119,7 @@ function cleanWidgetOutput(outDir) {
  */
 export const STANDALONE_WIDGETS = ['phone-bar'];
 
-/** React → preact/compat: the same components at ~10 KB gzip instead of ~60 KB. */
-const PREACT_ALIASES = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': 'preact/compat/client',
-  'react/jsx-runtime': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
-};
-
+/** React → preact/compat (scripts/build-settings.mjs), as in the host app's Vite build. */
 function preactCompat() {
   return {
     name: 'garage-preact-compat',

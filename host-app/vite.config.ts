@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { buildConstants, distDirFrom } from '../scripts/build-settings.mjs';
+import { PREACT_ALIASES, buildConstants, distDirFrom } from '../scripts/build-settings.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -11,7 +11,10 @@ const root = path.resolve(here, '..');
 export default defineConfig({
   root: here,
   base: '/',
-  plugins: [react()],
+  // Fast refresh is React's own and does nothing on Preact: without it an edit reloads the page.
+  plugins: [react({ refreshExclude: /./ })],
+  // The same runtime as the widget bundles (preact/compat), exact names only ('react-router' stays).
+  resolve: { alias: Object.entries(PREACT_ALIASES).map(([name, target]) => ({ find: new RegExp(`^${name}$`), replacement: target })) },
   define: {
     'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'production'),
     // The same cipher key and old-site URL as the widget bundles (scripts/build-settings.mjs).

@@ -32,3 +32,16 @@ export function buildConstants(env = process.env) {
     __GARAGE_OLD_SITE_URL__: JSON.stringify(env.OLD_SITE_URL ?? ''),
   };
 }
+
+/**
+ * React → preact/compat for every bundle we ship (widget builds and the host app): the same
+ * components on ~10 KB gzip of runtime instead of React's ~60 KB (docs/DECISIONS.md, "One runtime").
+ * Storybook and the unit tests keep React.
+ */
+export const PREACT_ALIASES = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
