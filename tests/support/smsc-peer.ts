@@ -89,6 +89,8 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
   };
 
   const server = smpp.createServer({}, (session: Session) => {
+    // Answers go out at once, as an SMSC's do (Nagle's algorithm would hold each small PDU ~40 ms).
+    session.socket.setNoDelay(true);
     session.on('error', () => undefined);
     session.on('close', () => bound.delete(session));
     session.on('bind_transceiver', (pdu: Pdu) => {

@@ -129,6 +129,10 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
   function open() {
     if (closed || session) return;
     const current = smpp.connect({ url: settings.url, auto_enquire_link_period: settings.enquireSeconds * 1000 });
+    // Each PDU goes out at once. With Nagle's algorithm a small submit_sm waited for the ACK of the
+    // previous one (delayed ~40 ms by the SMSC's side) whenever the window was not full, e.g. at the
+    // end of every batch: ~85 ms per batch of a campaign.
+    current.socket.setNoDelay(true);
     session = current;
     const lost = (why: string) => {
       if (session !== current) return;
