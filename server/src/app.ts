@@ -17,6 +17,7 @@ import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
 import { developmentSms, smppSettingsFrom, smppSms, unconfiguredSms, withDevelopmentOutbox, type SmsProvider } from './providers/sms';
 import { smppInThread } from './providers/smpp-thread';
+import { requestsFirst } from './http/requests-first';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
@@ -94,6 +95,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Background jobs (jobs/queue.ts) start lazily; they stop before the database closes.
   const jobs = createJobs(db, app.log);
   app.decorate('jobs', jobs);
+  app.decorate('requestsFirst', requestsFirst(app));
   app.addHook('preClose', async () => {
     await jobs.stop();
   });

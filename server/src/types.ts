@@ -8,6 +8,7 @@ import type { WecomProvider } from './providers/wecom';
 import type { ErpProvider } from './providers/erp';
 import type { PaymentGateway } from './providers/payment';
 import type { Jobs } from './jobs/queue';
+import type { RequestsFirst } from './http/requests-first';
 
 export interface Providers {
   sms: SmsProvider;
@@ -24,6 +25,8 @@ declare module 'fastify' {
     providers: Providers;
     /** Durable background jobs (pg-boss on the app's database). */
     jobs: Jobs;
+    /** Lets background work wait for the requests being answered (http/requests-first.ts). */
+    requestsFirst: RequestsFirst;
   }
   interface FastifyRequest {
     /** Set on every route that is not `config: { public: true }`. */

@@ -133,8 +133,8 @@ function summaryAnswer(row: SummaryRow): calls.CampaignSummary {
 export default async function smsRoutes(app: FastifyInstance) {
   const provider = app.providers.sms;
   const clock: SmsClock = { now: () => new Date(), windowOff: !app.config.production && process.env.SMS_MARKETING_WINDOW === 'off' };
-  const events = eventHandler(app.db, app.log);
-  const runner = campaignRunner(app.db, provider, clock, app.log, events.sink);
+  const events = eventHandler(app.db, app.log, app.requestsFirst);
+  const runner = campaignRunner(app.db, provider, clock, app.log, events.sink, app.requestsFirst);
   provider.onEvent(events.handle);
 
   app.jobs.work<{ campaignId: number; run: number }>(SMS_JOB, (data, job) => runner.run(data.campaignId, data.run, job));

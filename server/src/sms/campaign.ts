@@ -41,15 +41,17 @@ import {
 } from '../../../contracts/sms';
 import type { SmsAudience } from '../../../contracts/api/sms';
 import { refuse } from '../http/envelope';
+import { noRequests, type RequestsFirst } from '../http/requests-first';
 
 export const SMS_JOB = 'sms-campaign';
 /**
- * Recipients per claim/commit, the most a crash can leave uncertain: about twenty windows of the
- * provider (1,000 at SMPP_WINDOW=50, ~140 ms of sending at the local SMSC's pace), between 20 and BATCH.
- * Fewer, larger transactions: the database, not the SMSC, sets the pace since TCP_NODELAY.
+ * Recipients per claim/commit, the most a crash can leave uncertain: eight windows of the provider
+ * (400 at SMPP_WINDOW=50, ~20 ms of sending at the local SMSC's pace), between 20 and BATCH. Each
+ * claim and commit is one transaction that (on PGlite) holds this thread: at 400 each takes 10–20 ms,
+ * so a page waits at most that long behind one (tests/bench/RESULTS.md, SMS campaign; DECISIONS).
  */
-export const BATCH = 1000;
-export const batchFor = (window: number) => Math.min(BATCH, Math.max(20, window * 20));
+export const BATCH = 400;
+export const batchFor = (window: number) => Math.min(BATCH, Math.max(20, window * 8));
 export const UNCERTAIN_REASON = '发送中断，未确认是否送出（为避免重复，不再重发）';
 export const OPTED_OUT_REASON = '已退订营销短信';
 export const ledgerRef = (campaignId: number) => `sms:campaign:${campaignId}`;
@@ -321,7 +323,14 @@ export interface CampaignRunner {
   active: Set<number>;
 }
 
-export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsClock, log: FastifyBaseLogger, receipts: ReceiptSink): CampaignRunner {
+export function campaignRunner(
+  db: Database,
+  provider: SmsProvider,
+  clock: SmsClock,
+  log: FastifyBaseLogger,
+  receipts: ReceiptSink,
+  requests: Pick<RequestsFirst, 'quiet'> = noRequests,
+): CampaignRunner {
   const active = new Set<number>();
   const batch = batchFor(provider.window);
 
@@ -376,6 +385,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
         // rows back in the queue (SMSC unreachable) and those of campaigns made before chunks. Skip
         // opted-out numbers and numbers at their daily limit, the rest → submitting.
         // No row locks: the chunk's DELETE and each UPDATE re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
+        await requests.quiet();
         const claimed = await db.transaction(async (tx) => {
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
@@ -483,6 +493,7 @@ export function campaignRunner(db: Database, provider: SmsProvider, clock: SmsCl
       return bad.length > 0 ? { ...row, state: 'failed', reason: `receipt:${bad.sort().at(-1)!}`, stats } : { ...row, state: 'delivered', reason: '', stats };
     });
     const open = outcome.filter((row) => row.state === 'submitted');
+    await requests.quiet();
     await db.transaction(async (tx) => {
       if (sent.length > 0) {
         await tx.run(sql`
@@ -605,6 +616,8 @@ export interface ReceiptSink {
 const MATCH_AFTER_MS = 500;
 /** One still unmatched after this long is stored in sms_early_receipt (another process's submission, or a late commit). */
 const STORE_AFTER_MS = 30_000;
+/** Receipts applied per transaction: each one short, so a page's queries never wait long behind it. */
+const RECEIPT_SLICE = 250;
 
 /**
  * Receipts of a 100,000-text campaign: most arrive before the batch that submitted them is
@@ -613,7 +626,7 @@ const STORE_AFTER_MS = 30_000;
  * message id. Kept in memory meanwhile, as the SMSC's deliver_sm is answered at once: a crash loses
  * at most the receipts of the last second, whose recipients then stay 已提交.
  */
-export function receiptSink(db: Database, log: FastifyBaseLogger): ReceiptSink {
+export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Pick<RequestsFirst, 'quiet'> = noRequests): ReceiptSink {
   const waiting = new Map<string, Receipt & { at: number }>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -621,21 +634,26 @@ export function receiptSink(db: Database, log: FastifyBaseLogger): ReceiptSink {
   async function flush(all: boolean) {
     const now = Date.now();
     const due = [...waiting.values()].filter((receipt) => all || now - receipt.at >= MATCH_AFTER_MS);
-    if (due.length === 0) return;
-    const stillWaiting = await db.transaction(async (tx) => {
-      const applied = await applyReceipts(tx, due);
-      await settleRecipients(tx, applied.recipients);
-      const store = applied.unmatched.filter((receipt) => all || now - (waiting.get(receipt.messageId)?.at ?? now) >= STORE_AFTER_MS);
-      if (store.length > 0) {
-        await tx.run(sql`
-          INSERT INTO sms_early_receipt (message_id, stat, err)
-          SELECT * FROM unnest(${sql.param(store.map((r) => r.messageId))}::text[], ${sql.param(store.map((r) => r.stat))}::text[], ${sql.param(store.map((r) => r.err))}::text[])
-          ON CONFLICT (message_id) DO NOTHING`);
-      }
-      return new Set([...applied.unmatched.filter((receipt) => !store.includes(receipt)).map((receipt) => receipt.messageId)]);
-    });
-    // Applied or stored: no longer waiting (the ones still unmatched stay for the next try).
-    for (const receipt of due) if (!stillWaiting.has(receipt.messageId)) waiting.delete(receipt.messageId);
+    // In slices, each its own short transaction after the requests being answered (http/requests-first.ts).
+    for (let start = 0; start < due.length; start += RECEIPT_SLICE) {
+      const slice = due.slice(start, start + RECEIPT_SLICE);
+      await requests.quiet();
+      const stillWaiting = await db.transaction(async (tx) => {
+        const applied = await applyReceipts(tx, slice);
+        await settleRecipients(tx, applied.recipients);
+        const store = applied.unmatched.filter((receipt) => all || now - (waiting.get(receipt.messageId)?.at ?? now) >= STORE_AFTER_MS);
+        if (store.length > 0) {
+          await tx.run(sql`
+            INSERT INTO sms_early_receipt (message_id, stat, err)
+            SELECT * FROM unnest(${sql.param(store.map((r) => r.messageId))}::text[], ${sql.param(store.map((r) => r.stat))}::text[], ${sql.param(store.map((r) => r.err))}::text[])
+            ON CONFLICT (message_id) DO NOTHING`);
+        }
+        const stored = new Set(store);
+        return new Set(applied.unmatched.filter((receipt) => !stored.has(receipt)).map((receipt) => receipt.messageId));
+      });
+      // Applied or stored: no longer waiting (the ones still unmatched stay for the next try).
+      for (const receipt of slice) if (!stillWaiting.has(receipt.messageId)) waiting.delete(receipt.messageId);
+    }
   }
 
   const schedule = (all = false) => {
@@ -679,8 +697,8 @@ export function receiptSink(db: Database, log: FastifyBaseLogger): ReceiptSink {
   };
 }
 
-export function eventHandler(db: Database, log: FastifyBaseLogger) {
-  const sink = receiptSink(db, log);
+export function eventHandler(db: Database, log: FastifyBaseLogger, requests?: Pick<RequestsFirst, 'quiet'>) {
+  const sink = receiptSink(db, log, requests);
   return {
     sink,
     handle(event: SmsEvent) {

@@ -1,0 +1,63 @@
+/** Background work waits for the requests being answered, and never longer than its cap. */
+import Fastify from 'fastify';
+import { afterEach, expect, test } from 'vitest';
+import { requestsFirst } from './requests-first';
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A server whose /slow answers when the test says so. */
+async function serverWithSlowRoute() {
+  const app = Fastify();
+  const gate = requestsFirst(app);
+  let answer: () => void = () => undefined;
+  app.get('/slow', async () => {
+    await new Promise<void>((resolve) => (answer = resolve));
+    return { ok: true };
+  });
+  app.get('/fast', async () => ({ ok: true }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  close = () => app.close();
+  return { gate, url, answer: () => answer() };
+}
+
+test('waits while a page is being answered, and goes on once it is sent', async () => {
+  const { gate, url, answer } = await serverWithSlowRoute();
+  const page = fetch(`${url}/slow`);
+  await expect.poll(() => gate.inFlight).toBe(1);
+
+  let quiet = false;
+  const waiting = gate.quiet(5_000).then(() => (quiet = true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(quiet).toBe(false);
+
+  answer();
+  expect((await page).status).toBe(200);
+  await waiting;
+  expect(gate.inFlight).toBe(0);
+});
+
+test('a request that never ends holds background work back for the cap only', async () => {
+  const { gate, url, answer } = await serverWithSlowRoute();
+  const page = fetch(`${url}/slow`);
+  await expect.poll(() => gate.inFlight).toBe(1);
+  const started = performance.now();
+  await gate.quiet(50);
+  expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+  expect(gate.inFlight).toBe(1);
+  answer();
+  await page;
+});
+
+test('with nothing in flight it answers at once; finished and failed requests are not counted', async () => {
+  const { gate, url } = await serverWithSlowRoute();
+  expect((await fetch(`${url}/fast`)).status).toBe(200);
+  expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+  await expect.poll(() => gate.inFlight).toBe(0);
+  const started = performance.now();
+  await gate.quiet(5_000);
+  expect(performance.now() - started).toBeLessThan(1_000);
+});

@@ -1,0 +1,77 @@
+/**
+ * Requests first: background work that shares the database with the staff's pages (a 100,000-text
+ * SMS campaign) waits before each of its transactions until no HTTP request is being answered, so a
+ * page load is not queued behind a stream of job transactions. On PGlite every query runs on this
+ * thread one at a time, and a page's four or five queries would otherwise each wait for a job
+ * transaction in between. The wait is capped, so a steady stream of requests slows a job but never
+ * stops it.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface RequestsFirst {
+  /** Resolves when no request is in flight, or after `maxWaitMs` at most. */
+  quiet(maxWaitMs?: number): Promise<void>;
+  /** Requests being answered now. */
+  readonly inFlight: number;
+}
+
+/** For work outside a server (tests, scripts): nothing to wait for. */
+export const noRequests: Pick<RequestsFirst, 'quiet'> = { quiet: async () => undefined };
+
+/** Counts requests between onRequest and onResponse (or an abort) on this app. */
+export function requestsFirst(app: FastifyInstance): RequestsFirst {
+  let inFlight = 0;
+  let grantedThisTurn = false;
+  let waiters: (() => void)[] = [];
+  const release = () => {
+    if (inFlight > 0 || waiters.length === 0) return;
+    const ready = waiters;
+    waiters = [];
+    for (const resolve of ready) resolve();
+  };
+  const counted = new WeakSet<object>();
+  app.addHook('onRequest', async (request) => {
+    counted.add(request);
+    inFlight += 1;
+  });
+  const done = async (request: object) => {
+    if (!counted.delete(request)) return;
+    inFlight -= 1;
+    // After the response is written: the job's next transaction starts once this turn is over.
+    setImmediate(release);
+  };
+  app.addHook('onResponse', done);
+  app.addHook('onRequestAbort', done);
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    async quiet(maxWaitMs = 100) {
+      const until = performance.now() + maxWaitMs;
+      for (;;) {
+        // A turn of the event loop first: requests that came while this thread was busy (a PGlite
+        // transaction runs without yielding) are read and counted before the job looks.
+        await new Promise((resolve) => setImmediate(resolve));
+        // One background transaction per turn: two released together would run back to back.
+        if (grantedThisTurn) continue;
+        const left = until - performance.now();
+        if (inFlight === 0 || left <= 0) {
+          grantedThisTurn = true;
+          setImmediate(() => (grantedThisTurn = false));
+          return;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            waiters = waiters.filter((waiter) => waiter !== finish);
+            resolve();
+          }, left);
+          const finish = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          waiters.push(finish);
+        });
+      }
+    },
+  };
+}
