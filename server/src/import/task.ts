@@ -12,6 +12,7 @@ import { JobStopped, type JobContext } from '../jobs/queue';
 import { applyBatch, type BatchRow, type BatchTask } from './apply';
 import { cellText, ImportFileError, readRows, type FileFormat } from './read';
 import { KIND_RULES } from './kinds';
+import { noRequests, type RequestsFirst } from '../http/requests-first';
 
 /**
  * Rows per transaction. PGlite runs in the HTTP server's thread: small batches so other requests
@@ -106,7 +107,13 @@ export async function hasPendingImports(db: Queryable): Promise<boolean> {
 class Cancelled extends Error {}
 
 /** The 'import' job: runs (or resumes) one task to its end, unless it is cancelled or the server stops. */
-export async function runImportTask(db: Database, taskId: number, job: JobContext, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+export async function runImportTask(
+  db: Database,
+  taskId: number,
+  job: JobContext,
+  log: { error(obj: unknown, msg?: string): void },
+  requests: Pick<RequestsFirst, 'quiet'> = noRequests,
+): Promise<void> {
   const claimed = await db.one<{ id: number }>(sql`
     UPDATE import_task SET status = 'running', started_at = COALESCE(started_at, now())
      WHERE id = ${taskId} AND status IN ('queued', 'running') RETURNING id`);
@@ -120,6 +127,8 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
   let processed = task.processed;
 
   const commit = async (batch: BatchRow[]) => {
+    // The pages first: each batch waits for the requests being answered (http/requests-first.ts).
+    await requests.quiet();
     await db.transaction(async (tx) => {
       // The checkpoint guards the batch: a cancelled task, or a second runner that got here first, rolls it back.
       const current = await tx.one<{ status: string; processed: number }>(sql`SELECT status, processed FROM import_task WHERE id = ${taskId} FOR UPDATE`);
@@ -131,8 +140,6 @@ export async function runImportTask(db: Database, taskId: number, job: JobContex
          WHERE id = ${taskId}`);
     });
     processed += batch.length;
-    // Let the HTTP server answer in between (PGlite shares this thread).
-    await new Promise((resolve) => setImmediate(resolve));
   };
 
   try {

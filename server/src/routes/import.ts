@@ -149,7 +149,7 @@ export default async function importRoutes(app: FastifyInstance) {
     limits: { fileSize: IMPORT_LIMITS.maxFileBytes, files: 1, fields: 10, fieldSize: 20_000, parts: 12 },
   });
 
-  app.jobs.work<{ taskId: number }>(IMPORT_JOB, (data, job) => runImportTask(app.db, data.taskId, job, app.log));
+  app.jobs.work<{ taskId: number }>(IMPORT_JOB, (data, job) => runImportTask(app.db, data.taskId, job, app.log, app.requestsFirst));
   // A task left queued or running by a stopped (or killed) process is picked up again.
   app.addHook('onReady', async () => {
     app.jobs.startIfPending(() => hasPendingImports(app.db));
