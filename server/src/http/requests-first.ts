@@ -15,8 +15,11 @@ export interface RequestsFirst {
   readonly inFlight: number;
 }
 
+/** What a background job takes: only the wait. */
+export type GiveWay = Pick<RequestsFirst, 'quiet'>;
+
 /** For work outside a server (tests, scripts): nothing to wait for. */
-export const noRequests: Pick<RequestsFirst, 'quiet'> = { quiet: async () => undefined };
+export const noRequests: GiveWay = { quiet: async () => undefined };
 
 /** Counts requests between onRequest and onResponse (or an abort) on this app. */
 export function requestsFirst(app: FastifyInstance): RequestsFirst {
@@ -29,19 +32,28 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
     waiters = [];
     for (const resolve of ready) resolve();
   };
+  // Callback hooks, not async ones: they run on every request, and need no promise.
   const counted = new WeakSet<object>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, next) => {
     counted.add(request);
     inFlight += 1;
+    next();
   });
-  const done = async (request: object) => {
+  const done = (request: object) => {
+    // An aborted request may also get onResponse: counted once.
     if (!counted.delete(request)) return;
     inFlight -= 1;
     // After the response is written: the job's next transaction starts once this turn is over.
-    setImmediate(release);
+    if (waiters.length > 0) setImmediate(release);
   };
-  app.addHook('onResponse', done);
-  app.addHook('onRequestAbort', done);
+  app.addHook('onResponse', (request, _reply, next) => {
+    done(request);
+    next();
+  });
+  app.addHook('onRequestAbort', (request, next) => {
+    done(request);
+    next();
+  });
   return {
     get inFlight() {
       return inFlight;

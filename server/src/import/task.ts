@@ -12,7 +12,7 @@ import { JobStopped, type JobContext } from '../jobs/queue';
 import { applyBatch, type BatchRow, type BatchTask } from './apply';
 import { cellText, ImportFileError, readRows, type FileFormat } from './read';
 import { KIND_RULES } from './kinds';
-import { noRequests, type RequestsFirst } from '../http/requests-first';
+import { noRequests, type GiveWay } from '../http/requests-first';
 
 /**
  * Rows per transaction. PGlite runs in the HTTP server's thread: small batches so other requests
@@ -112,7 +112,7 @@ export async function runImportTask(
   taskId: number,
   job: JobContext,
   log: { error(obj: unknown, msg?: string): void },
-  requests: Pick<RequestsFirst, 'quiet'> = noRequests,
+  requests: GiveWay = noRequests,
 ): Promise<void> {
   const claimed = await db.one<{ id: number }>(sql`
     UPDATE import_task SET status = 'running', started_at = COALESCE(started_at, now())

@@ -41,7 +41,7 @@ import {
 } from '../../../contracts/sms';
 import type { SmsAudience } from '../../../contracts/api/sms';
 import { refuse } from '../http/envelope';
-import { noRequests, type RequestsFirst } from '../http/requests-first';
+import { noRequests, type GiveWay } from '../http/requests-first';
 
 export const SMS_JOB = 'sms-campaign';
 /**
@@ -329,7 +329,7 @@ export function campaignRunner(
   clock: SmsClock,
   log: FastifyBaseLogger,
   receipts: ReceiptSink,
-  requests: Pick<RequestsFirst, 'quiet'> = noRequests,
+  requests: GiveWay = noRequests,
 ): CampaignRunner {
   const active = new Set<number>();
   const batch = batchFor(provider.window);
@@ -626,7 +626,7 @@ const RECEIPT_SLICE = 250;
  * message id. Kept in memory meanwhile, as the SMSC's deliver_sm is answered at once: a crash loses
  * at most the receipts of the last second, whose recipients then stay 已提交.
  */
-export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Pick<RequestsFirst, 'quiet'> = noRequests): ReceiptSink {
+export function receiptSink(db: Database, log: FastifyBaseLogger, requests: GiveWay = noRequests): ReceiptSink {
   const waiting = new Map<string, Receipt & { at: number }>();
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -697,7 +697,7 @@ export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Pick
   };
 }
 
-export function eventHandler(db: Database, log: FastifyBaseLogger, requests?: Pick<RequestsFirst, 'quiet'>) {
+export function eventHandler(db: Database, log: FastifyBaseLogger, requests: GiveWay = noRequests) {
   const sink = receiptSink(db, log, requests);
   return {
     sink,
