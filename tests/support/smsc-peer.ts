@@ -26,6 +26,8 @@ export interface SmscPeerOptions {
   reject?: (phone: string) => number;
   /** Milliseconds before a submit is answered (a slow SMSC; default 0). */
   submitDelayMs?: number;
+  /** A submit to this phone is answered only when the promise settles (a text held up at the SMSC), or null to answer as usual. */
+  hold?: (phone: string) => Promise<void> | null;
   /** Milliseconds before a receipt is sent (default 20). */
   receiptDelayMs?: number;
   /** Keep the texts received (the bench turns it off for 100,000 messages). */
@@ -123,7 +125,9 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
       lastSession.set(phone, session);
       const messageId = `L${(nextId += 1).toString(16).padStart(8, '0')}`;
       const answer = () => session.send(pdu.response({ message_id: messageId }));
-      if (options.submitDelayMs) setTimeout(answer, options.submitDelayMs);
+      const held = options.hold?.(phone);
+      if (held) void held.finally(answer);
+      else if (options.submitDelayMs) setTimeout(answer, options.submitDelayMs);
       else answer();
       receipt(session, phone, messageId);
       const short = pdu.short_message as { udh?: Buffer[]; message: Buffer | string };

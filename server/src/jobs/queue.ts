@@ -34,8 +34,8 @@ export interface JobContext {
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
 export interface Jobs {
-  /** Registers the handler of a queue; workers run once the queue has started. */
-  work<T extends object>(name: string, handler: JobHandler<T>): void;
+  /** Registers the handler of a queue; workers run once the queue has started, `concurrency` jobs at once in this process (default 1). */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: { concurrency?: number }): void;
   /** Queues a job (starting the queue if needed). A job with an `id` that already exists is not queued twice. */
   send(name: string, data: object, options?: { id?: string }): Promise<void>;
   /** Starts the queue and its workers (idempotent). */
@@ -62,7 +62,7 @@ export function jobIdFor(name: string, key: number): string {
 }
 
 export function createJobs(db: Database, log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }): Jobs {
-  const handlers = new Map<string, JobHandler<object>>();
+  const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number }>();
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
   let stopping = false;
@@ -80,9 +80,9 @@ export function createJobs(db: Database, log: { error(obj: unknown, msg?: string
       : new PgBoss({ connectionString: db.url!, max: 4, ...maintenance });
     instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await instance.start();
-    for (const [name, handler] of handlers) {
+    for (const [name, { handler, concurrency }] of handlers) {
       await instance.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
-      await instance.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      await instance.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1, localConcurrency: concurrency }, async (jobs) => {
         for (const job of jobs) await handler(job.data, context);
       });
     }
@@ -90,9 +90,9 @@ export function createJobs(db: Database, log: { error(obj: unknown, msg?: string
   }
 
   const jobs: Jobs = {
-    work(name, handler) {
+    work(name, handler, options = {}) {
       if (boss || starting) throw new Error(`jobs.work('${name}') after the queue started`);
-      handlers.set(name, handler as JobHandler<object>);
+      handlers.set(name, { handler: handler as JobHandler<object>, concurrency: options.concurrency ?? 1 });
     },
     async send(name, data, options = {}) {
       if (!handlers.has(name)) throw new Error(`no worker for job '${name}'`);

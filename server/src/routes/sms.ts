@@ -49,6 +49,7 @@ import {
   reasonText,
   resolveAudience,
   settingOf,
+  SMS_CAMPAIGNS_AT_ONCE,
   SMS_JOB,
   windowNote,
   type SmsClock,
@@ -137,7 +138,8 @@ export default async function smsRoutes(app: FastifyInstance) {
   const runner = campaignRunner(app.db, provider, clock, app.log, events.sink, app.requestsFirst);
   provider.onEvent(events.handle);
 
-  app.jobs.work<{ campaignId: number; run: number }>(SMS_JOB, (data, job) => runner.run(data.campaignId, data.run, job));
+  // Several campaigns at once (they share the SMSC window): a 取车通知 to one customer never waits for a large marketing campaign to finish.
+  app.jobs.work<{ campaignId: number; run: number }>(SMS_JOB, (data, job) => runner.run(data.campaignId, data.run, job), { concurrency: SMS_CAMPAIGNS_AT_ONCE });
   const startRun = (campaignId: number, run: number) => app.jobs.send(SMS_JOB, { campaignId, run }, { id: jobIdFor(SMS_JOB, jobKey(campaignId, run)) });
 
   /** Scheduled campaigns whose time has come start a new run. */
@@ -373,13 +375,15 @@ export default async function smsRoutes(app: FastifyInstance) {
     await findCampaign(request, id);
     const filter = state ? sql`AND state = ${state}` : sql``;
     type Row = { id: number; customerId: number | null; customerName: string; mobile: string; state: RecipientState; reason: string; segments: number; submittedAt: string | null; doneAt: string | null };
-    // Rows first, then the recipients still in stored chunks (排队中, or 已取消 after a cancel): a
-    // chunk's ids were taken when the campaign was made, after those of every expanded row.
+    // Rows first, then the recipients still in stored chunks (排队中; 发送中 once a batch took the
+    // chunk, until its commit writes the rows; 已取消 after a cancel): a chunk's ids were taken when
+    // the campaign was made, after those of every expanded row.
     const expanded = (await app.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} ${filter}`))?.n ?? 0;
+    const chunkState = sql`CASE WHEN cancelled THEN 'cancelled' WHEN taken_at IS NOT NULL THEN 'submitting' ELSE 'queued' END`;
     const chunks =
-      state === undefined || state === 'queued' || state === 'cancelled'
-        ? await app.db.rows<{ seq: number; n: number; cancelled: boolean }>(sql`
-            SELECT seq, n, cancelled FROM sms_pending WHERE campaign_id = ${id} ${state ? sql`AND cancelled = ${state === 'cancelled'}` : sql``} ORDER BY seq`)
+      state === undefined || state === 'queued' || state === 'submitting' || state === 'cancelled'
+        ? await app.db.rows<{ seq: number; n: number; state: RecipientState }>(sql`
+            SELECT seq, n, ${chunkState} AS state FROM sms_pending WHERE campaign_id = ${id} ${state ? sql`AND ${chunkState} = ${state}` : sql``} ORDER BY seq`)
         : [];
     const offset = (page - 1) * pageSize;
     const rows = await app.db.rows<Row>(sql`
@@ -398,8 +402,8 @@ export default async function smsRoutes(app: FastifyInstance) {
       skip = 0;
       rows.push(
         ...(await app.db.rows<Row>(sql`
-          SELECT x.id, x.customer_id AS "customerId", x.name AS "customerName", x.mobile, ${chunk.cancelled ? 'cancelled' : 'queued'}::text AS state, '' AS reason, x.segments,
-                 NULL::timestamptz AS "submittedAt", NULL::timestamptz AS "doneAt"
+          SELECT x.id, x.customer_id AS "customerId", x.name AS "customerName", x.mobile, ${chunk.state}::text AS state, '' AS reason, x.segments,
+                 p.taken_at AS "submittedAt", NULL::timestamptz AS "doneAt"
             FROM sms_pending p, unnest(p.ids[${from}::int:${to}::int], p.customer_ids[${from}::int:${to}::int], p.names[${from}::int:${to}::int], p.mobiles[${from}::int:${to}::int], p.segments[${from}::int:${to}::int]) AS x(id, customer_id, name, mobile, segments)
            WHERE p.campaign_id = ${id} AND p.seq = ${chunk.seq}`)),
       );

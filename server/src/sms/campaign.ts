@@ -3,13 +3,16 @@
  * in one transaction), the durable 'sms-campaign' job that submits them, and the SMSC's receipts
  * and replies.
  *
- * Delivery semantics: AT MOST ONCE. A recipient row moves queued → submitting (committed before
- * the SMSC sees anything) → submitted (committed with the SMSC's message ids). A process killed
- * between the SMSC's answer and that commit leaves rows in `submitting`: the next run marks them
- * failed 「发送中断，未确认是否送出（为避免重复，不再重发）」 and refunds them, never submits them
- * again. A duplicate marketing text annoys a customer and counts against the daily limit; a lost
- * one costs a batch (BATCH rows) at most, and only on a crash. Texts the SMSC certainly did not get
- * (no connection: SmsNotSent) go back to `queued` and are tried again.
+ * Delivery semantics: AT MOST ONCE. A batch is taken for sending (its stored chunk marked taken,
+ * committed before the SMSC sees anything; listed 发送中) and recorded once the SMSC has answered:
+ * each recipient's row is then written once, in its final state, with the SMSC's message ids. A
+ * process killed between the SMSC's answer and that commit leaves the chunk taken: the next run
+ * writes its recipients as failed 「发送中断，未确认是否送出（为避免重复，不再重发）」 and refunds
+ * them, never submits them again. A duplicate marketing text annoys a customer and counts against
+ * the daily limit; a lost one costs two batches (2 × BATCH rows) at most, and only on a crash.
+ * Texts the SMSC certainly did not get (no connection: SmsNotSent) go back to `queued` rows and
+ * are tried again (such rows, and those of campaigns made before chunks, move queued → submitting
+ * → submitted as rows).
  *
  * Credits (ledger 'sms', ref sms:campaign:<id>): segments × recipients reserved when the campaign
  * is made (refused when short, nothing made); kept for each submission; refunded for skipped
@@ -44,8 +47,11 @@ import { refuse } from '../http/envelope';
 import { noRequests, type GiveWay } from '../http/requests-first';
 
 export const SMS_JOB = 'sms-campaign';
+/** Campaigns one process sends at once; each waits for its own batches, all share the provider's window. */
+export const SMS_CAMPAIGNS_AT_ONCE = 4;
 /**
- * Recipients per claim/commit, the most a crash can leave uncertain: eight windows of the provider
+ * Recipients per claim/commit (a crash leaves at most two batches uncertain: the one being sent and
+ * the one answered but not yet recorded): eight windows of the provider
  * (400 at SMPP_WINDOW=50, ~20 ms of sending at the local SMSC's pace), between 20 and BATCH. Each
  * claim and commit is one transaction that (on PGlite) holds this thread: at 400 each takes 10–20 ms,
  * so a page waits at most that long behind one (tests/bench/RESULTS.md, SMS campaign; DECISIONS).
@@ -228,6 +234,14 @@ interface CampaignState {
   chain_id: number;
 }
 
+/** A claimed chunk: its rows are written by the batch's commit (sms_pending.taken_at, migration 575). */
+interface TakenChunk {
+  seq: number;
+  rows: { id: number; segments: number }[];
+  /** Recipients not sent, and why (opted out, daily limit). */
+  skipped: Map<number, string>;
+}
+
 /** Start of today (Asia/Shanghai) as an instant: the daily limit's day. */
 function startOfShanghaiDay(now: Date): string {
   const local = now.getTime() + 8 * 3600_000;
@@ -289,8 +303,11 @@ export function reasonText(reason: string): string {
   return receipt[2] && receipt[2] !== '000' ? `${label}（错误码 ${receipt[2]}）` : label;
 }
 
-/** Marketing rows not to send now: the number opted out, or it reached its daily limit (counting this batch). */
-async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date): Promise<Map<number, string>> {
+/**
+ * Marketing rows not to send now: the number opted out, or it reached its daily limit (counting this
+ * batch, and the chunks other batches have taken but not yet written: their texts are with the SMSC).
+ */
+async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date, chunk?: { campaignId: number; seq: number }): Promise<Map<number, string>> {
   const skipped = new Map<number, string>();
   const mobiles = rows.map((row) => row.mobile);
   const optedOut = new Set(
@@ -307,6 +324,14 @@ async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; m
          GROUP BY r.mobile`)
     ).map((row) => [row.mobile, row.n]),
   );
+  const taken = await tx.rows<{ mobile: string; n: number }>(sql`
+    SELECT x.mobile, count(*)::int AS n
+      FROM sms_pending p JOIN sms_campaign c ON c.id = p.campaign_id CROSS JOIN LATERAL unnest(p.mobiles, p.reasons) AS x(mobile, reason)
+     WHERE p.taken_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.chain_id = ${chainId} AND c.category <> 'notice'
+       AND x.reason IS NULL AND x.mobile = ANY(${sql.param(mobiles)}::text[])
+       AND NOT (p.campaign_id = ${chunk?.campaignId ?? 0} AND p.seq = ${chunk?.seq ?? -1})
+     GROUP BY x.mobile`);
+  for (const row of taken) counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + row.n);
   for (const row of rows) {
     if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
     else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
@@ -336,10 +361,30 @@ export function campaignRunner(
 
   async function runOnce(campaignId: number, run: number, job: JobContext): Promise<void> {
     let committing: Promise<void> = Promise.resolve();
+    /**
+     * The batch the SMSC has answered: committed once the next batch is claimed. The claim goes first
+     * because the next batch's sending waits for it; on PGlite (one thread) a commit started first would
+     * put the claim, and so the SMSC, behind it. Meanwhile two batches are unrecorded, as before.
+     */
+    let answered: (() => Promise<number>) | undefined;
+    const commitAnswered = () => {
+      if (!answered) return;
+      const commit = answered;
+      answered = undefined;
+      committing = commit().then(async (retry) => {
+        if (retry > 0) {
+          log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
+          for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
+        }
+      });
+      // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
+      committing.catch(() => undefined);
+    };
     try {
       await loop();
     } finally {
       // Never leave a batch's outcome unrecorded (a stop waits for it).
+      commitAnswered();
       await committing;
     }
 
@@ -360,16 +405,24 @@ export function campaignRunner(
         const chainId = campaign.chain_id;
         if (first) {
           first = false;
-          // Rows a killed process left between claim and commit: maybe sent, never sent again.
+          // Chunks and rows a killed process left between claim and commit: maybe sent, never sent again.
           await db.transaction(async (tx) => {
-            const stale = await tx.one<{ n: number; segments: number }>(sql`
-              WITH stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
-                              WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING segments)
-              SELECT count(*)::int AS n, COALESCE(sum(segments), 0)::int AS segments FROM stale`);
-            if (stale && stale.n > 0) {
-              log.warn({ campaignId, recipients: stale.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
-              await refundRows(tx, chainId, campaignId, stale.segments);
-            }
+            const left = await tx.one<{ n: number; segments: number }>(sql`
+              WITH taken AS (DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND taken_at IS NOT NULL RETURNING *),
+                   made AS (
+                     INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, submitted_at, done_at)
+                     SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments,
+                            CASE WHEN x.reason IS NULL THEN 'failed' ELSE 'skipped' END, COALESCE(x.reason, ${UNCERTAIN_REASON}),
+                            CASE WHEN x.reason IS NULL THEN t.taken_at END, now()
+                       FROM taken t CROSS JOIN LATERAL unnest(t.ids, t.customer_ids, t.names, t.mobiles, t.texts, t.segments, t.reasons) AS x(id, customer_id, name, mobile, text, segments, reason)
+                       LEFT JOIN customer c ON c.id = x.customer_id
+                     RETURNING state, segments),
+                   stale AS (UPDATE sms_recipient SET state = 'failed', reason = ${UNCERTAIN_REASON}, done_at = now()
+                              WHERE campaign_id = ${campaignId} AND state = 'submitting' RETURNING state, segments)
+              SELECT count(*) FILTER (WHERE state = 'failed')::int AS n, COALESCE(sum(segments), 0)::int AS segments
+                FROM (SELECT * FROM made UNION ALL SELECT * FROM stale) gone`);
+            if (left && left.n > 0) log.warn({ campaignId, recipients: left.n }, 'sms campaign resumed: uncertain submissions marked failed, not resent');
+            await refundRows(tx, chainId, campaignId, left?.segments ?? 0);
           });
         }
         const now = clock.now();
@@ -381,39 +434,32 @@ export function campaignRunner(
           }
         }
 
-        // Claim a batch: the next stored chunk (expanded straight into submitting / skipped rows), or
-        // rows back in the queue (SMSC unreachable) and those of campaigns made before chunks. Skip
-        // opted-out numbers and numbers at their daily limit, the rest → submitting.
-        // No row locks: the chunk's DELETE and each UPDATE re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
+        // Claim a batch: the next stored chunk (marked taken; its rows are written once, by the commit),
+        // or rows back in the queue (SMSC unreachable) and those of campaigns made before chunks (→
+        // submitting). Opted-out numbers and numbers at their daily limit are skipped.
+        // No row locks: the chunk's UPDATE and each row's re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
         await requests.quiet();
         const claimed = await db.transaction(async (tx) => {
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
-          const chunk = await tx.one<{ ids: number[]; customer_ids: number[]; names: string[]; mobiles: string[]; texts: string[]; segments: number[] }>(sql`
-            DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled
-               AND seq = (SELECT min(seq) FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled)
-            RETURNING ids, customer_ids, names, mobiles, texts, segments`);
+          const chunk = await tx.one<{ seq: number; ids: number[]; mobiles: string[]; texts: string[]; segments: number[] }>(sql`
+            UPDATE sms_pending SET taken_at = now() WHERE campaign_id = ${campaignId} AND NOT cancelled AND taken_at IS NULL
+               AND seq = (SELECT min(seq) FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled AND taken_at IS NULL)
+            RETURNING seq, ids, mobiles, texts, segments`);
           const rows = chunk
             ? chunk.ids.map((id, index) => ({ id, mobile: chunk.mobiles[index]!, text: chunk.texts[index]!, segments: chunk.segments[index]! }))
             : await tx.rows<{ id: number; mobile: string; text: string; segments: number }>(sql`
                 SELECT id, mobile, text, segments FROM sms_recipient WHERE campaign_id = ${campaignId} AND id > ${cursor} AND state = 'queued' ORDER BY id LIMIT ${batch}`);
           if (rows.length === 0) return null;
           cursor = rows[rows.length - 1]!.id;
-          const skipped = marketing ? await skipReasons(tx, chainId, rows, now) : new Map<number, string>();
+          const skipped = marketing ? await skipReasons(tx, chainId, rows, now, chunk && { campaignId, seq: chunk.seq }) : new Map<number, string>();
           const send = rows.filter((row) => !skipped.has(row.id));
           if (chunk) {
-            // One INSERT makes the chunk's rows in their claimed state (customers deleted meanwhile: no link).
-            await tx.run(sql`
-              INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, submitted_at, done_at)
-              SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments,
-                     CASE WHEN x.reason IS NULL THEN 'submitting' ELSE 'skipped' END, COALESCE(x.reason, ''),
-                     CASE WHEN x.reason IS NULL THEN now() END, CASE WHEN x.reason IS NOT NULL THEN now() END
-                FROM unnest(${sql.param(chunk.ids)}::int[], ${sql.param(chunk.customer_ids)}::int[], ${sql.param(chunk.names)}::text[], ${sql.param(chunk.mobiles)}::text[],
-                            ${sql.param(chunk.texts)}::text[], ${sql.param(chunk.segments)}::int[], ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[])
-                     AS x(id, customer_id, name, mobile, text, segments, reason)
-                LEFT JOIN customer c ON c.id = x.customer_id`);
-            await refundRows(tx, chainId, campaignId, rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0));
-            return send;
+            // Kept on the chunk: the commit (or, after a crash, the next start) writes them as 已跳过.
+            if (skipped.size > 0) {
+              await tx.run(sql`UPDATE sms_pending SET reasons = ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[] WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq}`);
+            }
+            return { send, chunk: { seq: chunk.seq, rows, skipped } };
           }
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
@@ -425,15 +471,16 @@ export function campaignRunner(
               SELECT COALESCE(sum(segments), 0)::int AS segments FROM gone`);
             await refundRows(tx, chainId, campaignId, gone?.segments ?? 0);
           }
-          if (send.length === 0) return send;
+          if (send.length === 0) return { send };
           const taken = new Set(
             (
               await tx.rows<{ id: number }>(sql`
                 UPDATE sms_recipient SET state = 'submitting', submitted_at = now() WHERE id = ANY(${sql.param(send.map((row) => row.id))}::int[]) AND state = 'queued' RETURNING id`)
             ).map((row) => row.id),
           );
-          return send.filter((row) => taken.has(row.id));
+          return { send: send.filter((row) => taken.has(row.id)) };
         });
+        commitAnswered();
         if (claimed === 'stopped') {
           campaign = undefined;
           continue;
@@ -450,27 +497,27 @@ export function campaignRunner(
           await db.run(sql`UPDATE sms_campaign SET state = 'done', finished_at = now() WHERE id = ${campaignId} AND state = 'running' AND run = ${run}`);
           return;
         }
-        if (claimed.length === 0) continue;
+        const { send, chunk } = claimed;
+        if (send.length === 0 && !chunk) continue;
 
         // Submit (the provider keeps its window of outstanding submits full).
-        const results = await Promise.allSettled(claimed.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
+        const results = await Promise.allSettled(send.map((row) => provider.submit({ phone: row.mobile, text: row.text })));
 
-        // Commit in the background while the next batch is claimed and submitted (one commit in flight).
+        // Committed in the background after the next claim, while the next batch is sent (one commit in flight).
         await committing;
-        committing = commitBatch(campaignId, chainId, claimed, results).then(async (retry) => {
-          if (retry > 0) {
-            log.warn({ campaignId, retry }, 'SMSC unavailable; retrying the batch shortly');
-            for (let waited = 0; waited < 5000 && !job.stopping(); waited += 250) await sleep(250);
-          }
-        });
-        // Handled when awaited at the next batch or the end; marked here so a failure cannot crash the process meanwhile.
-        committing.catch(() => undefined);
+        answered = () => commitBatch(campaignId, chainId, send, results, chunk);
       }
     }
   }
 
   /** Records a batch's outcome; answers how many go back to the queue (SMSC not reachable). */
-  async function commitBatch(campaignId: number, chainId: number, claimed: { id: number; segments: number }[], results: PromiseSettledResult<string[]>[]): Promise<number> {
+  async function commitBatch(
+    campaignId: number,
+    chainId: number,
+    claimed: { id: number; segments: number }[],
+    results: PromiseSettledResult<string[]>[],
+    chunk?: TakenChunk,
+  ): Promise<number> {
     const sent: { id: number; ids: string[] }[] = [];
     const failed: { id: number; reason: string; segments: number }[] = [];
     const retry: number[] = [];
@@ -482,7 +529,7 @@ export function campaignRunner(
       else failed.push({ id: row.id, reason: UNCERTAIN_REASON, segments: row.segments });
     });
     // Receipts that came before this commit (the usual case: the SMSC answers in milliseconds) are
-    // written with the submission: one UPDATE gives the recipient its final state, and no sms_part row
+    // written with the submission: the recipient gets its final state at once, and no sms_part row
     // is needed. Parts still waiting for a receipt get sms_part rows (found by message id later).
     const known = receipts.take(sent.flatMap((row) => row.ids));
     const outcome = sent.map((row) => {
@@ -493,35 +540,60 @@ export function campaignRunner(
       return bad.length > 0 ? { ...row, state: 'failed', reason: `receipt:${bad.sort().at(-1)!}`, stats } : { ...row, state: 'delivered', reason: '', stats };
     });
     const open = outcome.filter((row) => row.state === 'submitted');
+    let refunded = failed.reduce((sum, row) => sum + row.segments, 0);
     await requests.quiet();
     await db.transaction(async (tx) => {
-      if (sent.length > 0) {
-        await tx.run(sql`
-          UPDATE sms_recipient r SET state = x.state, reason = x.reason, message_ids = x.ids, done_at = CASE WHEN x.state = 'submitted' THEN NULL ELSE now() END
-            FROM unnest(${sql.param(outcome.map((row) => row.id))}::int[], ${sql.param(outcome.map((row) => row.state))}::text[],
-                        ${sql.param(outcome.map((row) => row.reason))}::text[], ${sql.param(outcome.map((row) => row.ids.join(' ')))}::text[]) AS x(id, state, reason, ids)
-           WHERE r.id = x.id AND r.state = 'submitting'`);
-        if (open.length > 0) {
-          const parts = open.flatMap((row) => row.ids.map((messageId, index) => ({ messageId, recipient: row.id, stat: row.stats[index] })));
-          await tx.run(sql`
-            INSERT INTO sms_part (message_id, recipient_id, stat, err)
-            SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[],
-                                 ${sql.param(parts.map((part) => part.stat?.stat ?? null))}::text[], ${sql.param(parts.map((part) => part.stat?.err ?? null))}::text[])
-            ON CONFLICT (message_id) DO NOTHING`);
+      if (chunk) {
+        // The chunk's rows, each written once in its final state (retries as 发送中, put back below).
+        const write = new Map<number, { state: string; reason: string; ids: string; submitted: boolean }>();
+        for (const [id, reason] of chunk.skipped) write.set(id, { state: 'skipped', reason, ids: '', submitted: false });
+        for (const row of outcome) write.set(row.id, { state: row.state, reason: row.reason, ids: row.ids.join(' '), submitted: true });
+        for (const row of failed) write.set(row.id, { state: 'failed', reason: row.reason, ids: '', submitted: row.reason === UNCERTAIN_REASON });
+        for (const id of retry) write.set(id, { state: 'submitting', reason: '', ids: '', submitted: false });
+        const ids = [...write.keys()];
+        const made = await tx.run(sql`
+          WITH taken AS (DELETE FROM sms_pending WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq} AND taken_at IS NOT NULL RETURNING *)
+          INSERT INTO sms_recipient (id, campaign_id, chain_id, customer_id, customer_name, mobile, text, segments, state, reason, message_ids, submitted_at, done_at)
+          SELECT x.id, ${campaignId}, ${chainId}, c.id, x.name, x.mobile, x.text, x.segments, y.state, y.reason, y.ids,
+                 CASE WHEN y.submitted THEN t.taken_at END, CASE WHEN y.state IN ('submitted', 'submitting') THEN NULL ELSE now() END
+            FROM taken t CROSS JOIN LATERAL unnest(t.ids, t.customer_ids, t.names, t.mobiles, t.texts, t.segments) AS x(id, customer_id, name, mobile, text, segments)
+            JOIN unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => write.get(id)!.state))}::text[], ${sql.param(ids.map((id) => write.get(id)!.reason))}::text[],
+                        ${sql.param(ids.map((id) => write.get(id)!.ids))}::text[], ${sql.param(ids.map((id) => write.get(id)!.submitted))}::boolean[])
+                 AS y(id, state, reason, ids, submitted) ON y.id = x.id
+            LEFT JOIN customer c ON c.id = x.customer_id`);
+        if (made === 0) {
+          // Another start took the chunk as left by a killed process (its rows are 失败, refunded): nothing more to write.
+          log.warn({ campaignId, seq: chunk.seq }, 'sms batch already recorded as uncertain; its outcome is not written again');
+          return;
         }
-        await settleReceipts(tx);
+        refunded += chunk.rows.filter((row) => chunk.skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0);
+      } else {
+        if (sent.length > 0) {
+          await tx.run(sql`
+            UPDATE sms_recipient r SET state = x.state, reason = x.reason, message_ids = x.ids, done_at = CASE WHEN x.state = 'submitted' THEN NULL ELSE now() END
+              FROM unnest(${sql.param(outcome.map((row) => row.id))}::int[], ${sql.param(outcome.map((row) => row.state))}::text[],
+                          ${sql.param(outcome.map((row) => row.reason))}::text[], ${sql.param(outcome.map((row) => row.ids.join(' ')))}::text[]) AS x(id, state, reason, ids)
+             WHERE r.id = x.id AND r.state = 'submitting'`);
+        }
+        if (failed.length > 0) {
+          await tx.run(sql`
+            UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
+                   submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
+              FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
+             WHERE r.id = x.id AND r.state = 'submitting'`);
+        }
       }
-      if (failed.length > 0) {
+      if (open.length > 0) {
+        const parts = open.flatMap((row) => row.ids.map((messageId, index) => ({ messageId, recipient: row.id, stat: row.stats[index] })));
         await tx.run(sql`
-          UPDATE sms_recipient r SET state = 'failed', reason = x.reason, done_at = now(),
-                 submitted_at = CASE WHEN x.reason = ${UNCERTAIN_REASON} THEN r.submitted_at ELSE NULL END
-            FROM unnest(${sql.param(failed.map((row) => row.id))}::int[], ${sql.param(failed.map((row) => row.reason))}::text[]) AS x(id, reason)
-           WHERE r.id = x.id AND r.state = 'submitting'`);
-        await refundRows(tx, chainId, campaignId, failed.reduce((sum, row) => sum + row.segments, 0));
+          INSERT INTO sms_part (message_id, recipient_id, stat, err)
+          SELECT * FROM unnest(${sql.param(parts.map((part) => part.messageId))}::text[], ${sql.param(parts.map((part) => part.recipient))}::int[],
+                               ${sql.param(parts.map((part) => part.stat?.stat ?? null))}::text[], ${sql.param(parts.map((part) => part.stat?.err ?? null))}::text[])
+          ON CONFLICT (message_id) DO NOTHING`);
       }
-      if (retry.length > 0) {
-        await requeue(tx, campaignId, chainId, retry);
-      }
+      if (sent.length > 0) await settleReceipts(tx);
+      await refundRows(tx, chainId, campaignId, refunded);
+      if (retry.length > 0) await requeue(tx, campaignId, chainId, retry);
     }).catch((error: unknown) => {
       // Not recorded: the receipts go back, so the parts' rows (if a retry records them) still get them.
       receipts.putBack(known);
@@ -564,9 +636,10 @@ export async function cancelRemainder(tx: Queryable, campaignId: number, chainId
   const left = await tx.one<{ segments: number }>(sql`
     WITH cancelled AS (UPDATE sms_recipient SET state = 'cancelled', done_at = now() WHERE campaign_id = ${campaignId} AND state = 'queued' RETURNING segments)
     SELECT COALESCE(sum(segments), 0)::int AS segments FROM cancelled`);
-  // Chunks stay as they are, marked: their recipients are listed 已取消 without a row each.
+  // Chunks stay as they are, marked: their recipients are listed 已取消 without a row each. A taken
+  // chunk is with the SMSC: its commit writes what became of it.
   const chunks = await tx.one<{ n: number; segments: number }>(sql`
-    WITH cancelled AS (UPDATE sms_pending SET cancelled = true WHERE campaign_id = ${campaignId} AND NOT cancelled RETURNING n, segments_total)
+    WITH cancelled AS (UPDATE sms_pending SET cancelled = true WHERE campaign_id = ${campaignId} AND NOT cancelled AND taken_at IS NULL RETURNING n, segments_total)
     SELECT COALESCE(sum(n), 0)::int AS n, COALESCE(sum(segments_total), 0)::int AS segments FROM cancelled`);
   if (chunks && chunks.n > 0) {
     // Counted as processed and 未发送, as a cancelled row would be by the trigger (migration 565).

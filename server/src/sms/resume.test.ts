@@ -75,7 +75,8 @@ describe('kill -9 in the middle of a campaign', () => {
     const uncertain = rows.filter((row) => row.state === 'failed');
     expect(delivered.length + uncertain.length).toBe(total);
     expect(uncertain.every((row) => row.reason === UNCERTAIN_REASON)).toBe(true);
-    expect(uncertain.length).toBeLessThanOrEqual(batchFor(2));
+    // At most the batch being sent and the one answered but not yet recorded.
+    expect(uncertain.length).toBeLessThanOrEqual(2 * batchFor(2));
     expect(delivered.length).toBeGreaterThan(0);
     for (const row of delivered) expect(phones.filter((phone) => phone === row.mobile)).toHaveLength(1);
     expect(detail!.creditsCharged).toBe(delivered.reduce((sum, row) => sum + row.segments, 0));

@@ -1,0 +1,92 @@
+/**
+ * The daily marketing limit counts texts that are with the SMSC right now: a batch is written to
+ * 发送记录 only when the SMSC has answered it (each recipient's row once, in its final state), so a
+ * second campaign claiming meanwhile must still see the number as texted today. The SMSC here holds
+ * one number's submit until the test lets it go.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerOf } from '../../../contracts/api/route';
+import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
+import { sql } from '../db/database';
+import { smppSms } from '../providers/sms';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+
+const quiet = { warn: () => undefined, info: () => undefined };
+const settings = (url: string) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 5, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let smsc: SmscPeer;
+let server: TestServer;
+let admin: string;
+let marketing: SmsTemplate;
+let customers: { id: number; mobile: string }[];
+/** The number whose submit the SMSC holds, and how to let it go. */
+let heldPhone = '';
+let release: () => void = () => undefined;
+const held = new Promise<void>((resolve) => {
+  release = resolve;
+});
+
+beforeAll(async () => {
+  smsc = await startSmscPeer({ hold: (phone) => (phone === heldPhone ? held : null), receiptDelayMs: 5 });
+  process.env.SMS_MARKETING_WINDOW = 'off';
+  server = await startTestServer({ providers: { sms: smppSms(settings(smsc.url), quiet) } });
+  delete process.env.SMS_MARKETING_WINDOW;
+  admin = await server.loginToken('admin');
+  const saved = await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 1 } });
+  expect(saved.code, saved.msg).toBe(0);
+  marketing = (await server.call<SmsTemplate[]>('GET', '/sms/templates', { token: admin })).data.find((template) => template.name === '春季保养节')!;
+  // Numbers never texted and not opted out: only this test's campaigns count towards their limit.
+  customers = await server.db.rows(sql`
+    SELECT min(id) AS id, mobile FROM customer c WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$'
+       AND NOT EXISTS (SELECT 1 FROM sms_recipient r WHERE r.mobile = c.mobile) AND NOT EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.mobile = c.mobile)
+     GROUP BY mobile ORDER BY 1 LIMIT 6`);
+}, 180_000);
+afterAll(async () => {
+  release();
+  await server?.close();
+  await smsc?.close();
+});
+
+const call = <T>(method: string, path: string, options: { body?: unknown; query?: Record<string, string | number> }) => server.call<T>(method, path, { token: admin, ...options });
+const detailOf = async (id: number) => (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
+const recipientsOf = async (id: number, state?: string) =>
+  (await call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { query: { id, pageSize: 100, ...(state ? { state } : {}) } })).data;
+async function untilDone(id: number) {
+  for (let detail = await detailOf(id); ; detail = await detailOf(id)) {
+    if (detail.state === 'done' && (await recipientsOf(id, 'submitted')).total === 0) return detail;
+    await sleep(100);
+  }
+}
+
+describe('the daily marketing limit while a batch is with the SMSC', () => {
+  it('skips a number whose text of today is still being submitted by another campaign, and shows that batch 发送中 meanwhile', { timeout: 60_000 }, async () => {
+    const target = customers[0]!;
+    heldPhone = target.mobile;
+    const first = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: customers.map((c) => c.id) } } });
+    expect(first.code, first.msg).toBe(0);
+    const firstId = first.data.campaign.id;
+    // The first campaign's batch is taken and waiting for the SMSC: its recipients read 发送中.
+    let sending = await recipientsOf(firstId, 'submitting');
+    while (sending.total === 0) {
+      await sleep(20);
+      sending = await recipientsOf(firstId, 'submitting');
+    }
+    expect(sending.total).toBe(customers.length);
+    expect(sending.list.every((row) => row.stateName === '发送中' && row.submittedAt)).toBe(true);
+
+    const second = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: [target.id] } } });
+    expect(second.code, second.msg).toBe(0);
+    const done = await untilDone(second.data.campaign.id);
+    expect(done).toMatchObject({ submitted: 0, skipped: 1, creditsCharged: 0 });
+    const [row] = (await recipientsOf(second.data.campaign.id)).list;
+    expect(row).toMatchObject({ state: 'skipped', stateName: '未发送' });
+    expect(row!.reason).toContain('每日上限');
+
+    release();
+    const firstDone = await untilDone(firstId);
+    expect(firstDone).toMatchObject({ submitted: customers.length, delivered: customers.length });
+    expect(smsc.messages.filter((message) => message.phone === target.mobile)).toHaveLength(1);
+  });
+});
