@@ -2,7 +2,8 @@
  * The daily marketing limit counts texts that are with the SMSC right now: a batch is written to
  * 发送记录 only when the SMSC has answered it (each recipient's row once, in its final state), so a
  * second campaign claiming meanwhile must still see the number as texted today. The SMSC here holds
- * one number's submit until the test lets it go.
+ * one number's submit until the test lets it go. The second campaign finishing while the first is
+ * held also shows that campaigns run side by side (a notice never waits for a large campaign).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
