@@ -107,7 +107,7 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 .recipient.titles { font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); }
 .st { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; }
 .st[data-state='queued'], .st[data-state='scheduled'] { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
-.st[data-state='submitted'], .st[data-state='running'], .st[data-state='sending'] { background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
+.st[data-state='submitting'], .st[data-state='submitted'], .st[data-state='running'], .st[data-state='sending'] { background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
 .st[data-state='delivered'], .st[data-state='done'], .st[data-state='finished'] { background: var(--sl-color-success-50); color: var(--sl-color-success-800); }
 .st[data-state='failed'], .st[data-state='cancelled'] { background: var(--sl-color-danger-50); color: var(--sl-color-danger-800); }
 .st[data-state='paused'], .st[data-state='skipped'], .st[data-state='optedOut'] { background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
