@@ -106,13 +106,36 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
   const where = await audienceSql(db, scope, audience);
   // The vehicle the text is about: the one due first for this category.
   const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
-  const rows = await db.rows<{ id: number; name: string; gender: 'M' | 'F' | null; mobile: string; store_name: string; store_phone: string; plate: string | null; maintenance_due: string | null; insurance_due: string | null }>(sql`
-    SELECT c.id, c.name, c.gender, c.mobile, g.name AS store_name, g.phone AS store_phone, v.plate,
-           v.next_maintenance_date::text AS maintenance_due, v.insurance_expiry::text AS insurance_due
-      FROM customer c JOIN garage g ON g.id = c.store_id
+  // Read as one row of arrays, not a row per customer: 100,000 rows are parsed one by one in
+  // JavaScript (PGlite ~1 s for this query), arrays ~5 times faster. The arrays are aligned (one
+  // pass); their order is fixed below, not left to the aggregate.
+  const columns = await db.one<{ ids: number[] | null; names: string[]; genders: ('M' | 'F' | null)[]; mobiles: string[]; stores: number[]; plates: (string | null)[]; maintenance: (string | null)[]; insurance: (string | null)[] }>(sql`
+    SELECT array_agg(c.id) AS ids, array_agg(c.name) AS names, array_agg(c.gender) AS genders, array_agg(c.mobile) AS mobiles, array_agg(c.store_id) AS stores,
+           array_agg(v.plate) AS plates, array_agg(v.next_maintenance_date::text) AS maintenance, array_agg(v.insurance_expiry::text) AS insurance
+      FROM customer c
       LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE
-     WHERE ${where}
-     ORDER BY c.id`);
+     WHERE ${where}`);
+  const ids = columns?.ids ?? [];
+  const storeIds = [...new Set(columns?.stores ?? [])];
+  const stores = new Map(
+    (await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param(storeIds)}::int[])`)).map((store) => [store.id, store]),
+  );
+  const rows = ids
+    .map((id, index) => {
+      const store = stores.get(columns!.stores[index]!);
+      return {
+        id,
+        name: columns!.names[index]!,
+        gender: columns!.genders[index] ?? null,
+        mobile: columns!.mobiles[index]!,
+        store_name: store?.name ?? '',
+        store_phone: store?.phone ?? '',
+        plate: columns!.plates[index] ?? null,
+        maintenance_due: columns!.maintenance[index] ?? null,
+        insurance_due: columns!.insurance[index] ?? null,
+      };
+    })
+    .sort((a, b) => a.id - b.id);
   const optedOut = isMarketing(category)
     ? new Set(
         (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(rows.map((row) => row.mobile))}::text[])`)).map(
@@ -262,12 +285,24 @@ type Receipt = { messageId: string; stat: string; err: string };
  */
 async function applyReceipts(tx: Queryable, receipts: Receipt[]): Promise<{ recipients: number[]; unmatched: Receipt[] }> {
   if (receipts.length === 0) return { recipients: [], unmatched: [] };
-  const found = await tx.rows<{ message_id: string; recipient_id: number }>(sql`
+  const x = sql`unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)`;
+  // A text of one part (most) is settled by its receipt at once: the recipient's row gets its final
+  // state and the part's row is left as it is (one write per receipt instead of two). The reason is
+  // the one settleRecipients would write.
+  const single = await tx.rows<{ message_id: string }>(sql`
+    UPDATE sms_recipient r SET state = CASE WHEN x.stat = 'DELIVRD' THEN 'delivered' ELSE 'failed' END,
+           reason = CASE WHEN x.stat = 'DELIVRD' THEN '' ELSE 'receipt:' || x.stat || ':' || COALESCE(x.err, '') END, done_at = now()
+      FROM sms_part p, ${x}
+     WHERE p.message_id = x.id AND r.id = p.recipient_id AND r.message_ids = p.message_id AND r.state = 'submitted'
+    RETURNING p.message_id`);
+  const settled = new Set(single.map((row) => row.message_id));
+  const rest = receipts.filter((receipt) => !settled.has(receipt.messageId));
+  const found = rest.length === 0 ? [] : await tx.rows<{ message_id: string; recipient_id: number }>(sql`
     UPDATE sms_part p SET stat = x.stat, err = x.err
-      FROM unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)
+      FROM unnest(${sql.param(rest.map((r) => r.messageId))}::text[], ${sql.param(rest.map((r) => r.stat))}::text[], ${sql.param(rest.map((r) => r.err))}::text[]) AS x(id, stat, err)
      WHERE p.message_id = x.id RETURNING p.message_id, p.recipient_id`);
   const matched = new Set(found.map((row) => row.message_id));
-  return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: receipts.filter((receipt) => !matched.has(receipt.messageId)) };
+  return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: rest.filter((receipt) => !matched.has(receipt.messageId)) };
 }
 
 /** Matches receipts that arrived before their parts were committed, and settles the recipients whose parts are all in. */

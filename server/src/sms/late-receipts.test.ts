@@ -1,0 +1,79 @@
+/**
+ * Receipts that come long after their batch was recorded (a carrier's usual pace): the recipients
+ * read 已提交 until then, and then 已送达, or 失败 with the carrier's reason, for texts of one part
+ * and of several parts alike. The local SMSC here sends each receipt 1.5 s after the submit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerOf } from '../../../contracts/api/route';
+import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
+import { sql } from '../db/database';
+import { smppSms } from '../providers/sms';
+import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+
+const quiet = { warn: () => undefined, info: () => undefined };
+const settings = (url: string) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 10, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000 });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let smsc: SmscPeer;
+let server: TestServer;
+let admin: string;
+let customers: { id: number; mobile: string }[];
+const failing = new Set<string>();
+
+beforeAll(async () => {
+  smsc = await startSmscPeer({ fail: (phone) => (failing.has(phone) ? 'UNDELIV' : null), receiptDelayMs: 1500 });
+  process.env.SMS_MARKETING_WINDOW = 'off';
+  server = await startTestServer({ providers: { sms: smppSms(settings(smsc.url), quiet) } });
+  delete process.env.SMS_MARKETING_WINDOW;
+  admin = await server.loginToken('admin');
+  customers = await server.db.rows(sql`SELECT min(id) AS id, mobile FROM customer WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$' GROUP BY mobile ORDER BY 1 LIMIT 4`);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+  await smsc?.close();
+});
+
+const call = <T>(method: string, path: string, options: { body?: unknown; query?: Record<string, string | number> }) => server.call<T>(method, path, { token: admin, ...options });
+const recipientsOf = async (id: number) => (await call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { query: { id, pageSize: 100 } })).data.list;
+
+async function send(body: string) {
+  const template = await call<SmsTemplate>('POST', '/sms/template', { body: { name: `回执慢${body.length}`, category: 'notice', body } });
+  expect(template.code, template.msg).toBe(0);
+  const made = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: template.data.id, audience: { kind: 'customers', customerIds: customers.map((c) => c.id) } } });
+  expect(made.code, made.msg).toBe(0);
+  const id = made.data.campaign.id;
+  // Recorded (已完成) well before the receipts come: every recipient reads 已提交 meanwhile.
+  let detail = (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
+  while (detail.state !== 'done') {
+    await sleep(50);
+    detail = (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
+  }
+  expect((await recipientsOf(id)).map((row) => row.stateName)).toEqual(customers.map(() => '已提交'));
+  for (let rows = await recipientsOf(id); rows.some((row) => row.state === 'submitted'); rows = await recipientsOf(id)) await sleep(200);
+  return { rows: await recipientsOf(id), detail: (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data };
+}
+
+describe('receipts that come after the batch is recorded', () => {
+  it('settles one-part texts: 已送达, or 失败 with the reason', { timeout: 60_000 }, async () => {
+    failing.clear();
+    failing.add(customers[3]!.mobile);
+    const { rows, detail } = await send('{称呼}您好，您的爱车已保养完毕，请到店取车。');
+    expect(rows.every((row) => row.segments === 1)).toBe(true);
+    expect(rows.filter((row) => row.stateName === '已送达')).toHaveLength(3);
+    const failed = rows.find((row) => row.state === 'failed')!;
+    expect(failed.customerId).toBe(customers[3]!.id);
+    expect(failed.reason).toContain('无法送达');
+    expect(detail).toMatchObject({ delivered: 3, failed: 1 });
+  });
+
+  it('settles texts of several parts once every part has its receipt', { timeout: 60_000 }, async () => {
+    failing.clear();
+    failing.add(customers[0]!.mobile);
+    const { rows, detail } = await send(`{称呼}您好，${'本店冬季保养活动火热进行中，'.repeat(8)}详询{门店电话}`);
+    expect(rows.every((row) => row.segments > 1)).toBe(true);
+    expect(rows.filter((row) => row.stateName === '已送达')).toHaveLength(3);
+    expect(rows.find((row) => row.state === 'failed')!.customerId).toBe(customers[0]!.id);
+    expect(detail).toMatchObject({ delivered: 3, failed: 1 });
+  });
+});
