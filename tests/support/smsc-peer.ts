@@ -15,6 +15,8 @@
 import smpp, { type Pdu, type Session } from 'smpp';
 import { pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { smppSms, type SmppSettings } from '../../server/src/providers/smpp';
+import type { SmsProvider } from '../../server/src/providers/sms';
 
 export interface SmscPeerOptions {
   port?: number;
@@ -63,6 +65,12 @@ const smppDate = (date: Date) => `${pad(date.getUTCFullYear() % 100)}${pad(date.
 const fromUcs2 = (bytes: Buffer) => Buffer.from(bytes).swap16().toString('utf16le');
 
 /** A mobile whose last two digits are a multiple of 20 fails (about 5 %): the demo's undelivered texts. */
+/** The provider of a test server bound to this peer (the peer's account; window and the rest as given). */
+export function peerSms(peer: SmscPeer, settings: Partial<SmppSettings> = {}): SmsProvider {
+  const settled: SmppSettings = { url: peer.url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 20, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000, ...settings };
+  return smppSms(settled, { warn: () => undefined, info: () => undefined });
+}
+
 export const demoFailure = (phone: string): string | null => (Number(phone.slice(-2)) % 20 === 0 ? 'UNDELIV' : null);
 
 export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<SmscPeer> {

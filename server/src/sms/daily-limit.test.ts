@@ -9,12 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
-import { smppSms } from '../providers/sms';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+import { peerSms, startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
 
-const quiet = { warn: () => undefined, info: () => undefined };
-const settings = (url: string) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 5, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let smsc: SmscPeer;
@@ -32,7 +29,7 @@ const held = new Promise<void>((resolve) => {
 beforeAll(async () => {
   smsc = await startSmscPeer({ hold: (phone) => (phone === heldPhone ? held : null), receiptDelayMs: 5 });
   process.env.SMS_MARKETING_WINDOW = 'off';
-  server = await startTestServer({ providers: { sms: smppSms(settings(smsc.url), quiet) } });
+  server = await startTestServer({ providers: { sms: peerSms(smsc, { window: 5 }) } });
   delete process.env.SMS_MARKETING_WINDOW;
   admin = await server.loginToken('admin');
   const saved = await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 1 } });

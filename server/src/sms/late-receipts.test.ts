@@ -7,12 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
-import { smppSms } from '../providers/sms';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
-import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+import { peerSms, startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
 
-const quiet = { warn: () => undefined, info: () => undefined };
-const settings = (url: string) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 10, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let smsc: SmscPeer;
@@ -24,7 +21,7 @@ const failing = new Set<string>();
 beforeAll(async () => {
   smsc = await startSmscPeer({ fail: (phone) => (failing.has(phone) ? 'UNDELIV' : null), receiptDelayMs: 1500 });
   process.env.SMS_MARKETING_WINDOW = 'off';
-  server = await startTestServer({ providers: { sms: smppSms(settings(smsc.url), quiet) } });
+  server = await startTestServer({ providers: { sms: peerSms(smsc, { window: 10 }) } });
   delete process.env.SMS_MARKETING_WINDOW;
   admin = await server.loginToken('admin');
   customers = await server.db.rows(sql`SELECT min(id) AS id, mobile FROM customer WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$' GROUP BY mobile ORDER BY 1 LIMIT 4`);
