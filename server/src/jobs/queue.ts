@@ -64,6 +64,8 @@ export function jobIdFor(name: string, key: number): string {
 export function createJobs(db: Database, log: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void }): Jobs {
   const handlers = new Map<string, { handler: JobHandler<object>; concurrency: number }>();
   let boss: PgBoss | undefined;
+  /** This process's worker of each queue: woken by a send here instead of waiting for its next poll (up to a second). */
+  const workers = new Map<string, string>();
   let starting: Promise<void> | undefined;
   let stopping = false;
   const context: JobContext = { stopping: () => stopping };
@@ -82,9 +84,10 @@ export function createJobs(db: Database, log: { error(obj: unknown, msg?: string
     await instance.start();
     for (const [name, { handler, concurrency }] of handlers) {
       await instance.createQueue(name, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds: EXPIRE_SECONDS });
-      await instance.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1, localConcurrency: concurrency }, async (jobs) => {
+      const worker = await instance.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1, localConcurrency: concurrency }, async (jobs) => {
         for (const job of jobs) await handler(job.data, context);
       });
+      workers.set(name, worker);
     }
     boss = instance;
   }
@@ -98,6 +101,8 @@ export function createJobs(db: Database, log: { error(obj: unknown, msg?: string
       if (!handlers.has(name)) throw new Error(`no worker for job '${name}'`);
       await jobs.start();
       await boss!.send(name, data, options.id ? { id: options.id } : {});
+      const worker = workers.get(name);
+      if (worker) boss!.notifyWorker(worker);
     },
     start() {
       if (stopping) return Promise.reject(new Error('job queue stopping'));
