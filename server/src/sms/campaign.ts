@@ -116,29 +116,14 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
       LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE
      WHERE ${where}`);
   const ids = columns?.ids ?? [];
-  const storeIds = [...new Set(columns?.stores ?? [])];
   const stores = new Map(
-    (await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param(storeIds)}::int[])`)).map((store) => [store.id, store]),
+    (await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param([...new Set(columns?.stores ?? [])])}::int[])`)).map(
+      (store) => [store.id, store],
+    ),
   );
-  const rows = ids
-    .map((id, index) => {
-      const store = stores.get(columns!.stores[index]!);
-      return {
-        id,
-        name: columns!.names[index]!,
-        gender: columns!.genders[index] ?? null,
-        mobile: columns!.mobiles[index]!,
-        store_name: store?.name ?? '',
-        store_phone: store?.phone ?? '',
-        plate: columns!.plates[index] ?? null,
-        maintenance_due: columns!.maintenance[index] ?? null,
-        insurance_due: columns!.insurance[index] ?? null,
-      };
-    })
-    .sort((a, b) => a.id - b.id);
   const optedOut = isMarketing(category)
     ? new Set(
-        (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(rows.map((row) => row.mobile))}::text[])`)).map(
+        (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(columns?.mobiles ?? [])}::text[])`)).map(
           (row) => row.mobile,
         ),
       )
@@ -147,8 +132,10 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
   const recipients: Recipient[] = [];
   let invalid = 0;
   let removed = 0;
-  for (const row of rows) {
-    const mobile = row.mobile.trim();
+  // In customer order: of two customers with one number, the first keeps it.
+  for (const index of ids.map((_, at) => at).sort((x, y) => ids[x]! - ids[y]!)) {
+    const c = columns!;
+    const mobile = c.mobiles[index]!.trim();
     if (!isMobile(mobile) || seen.has(mobile)) {
       invalid += 1;
       continue;
@@ -158,22 +145,23 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
       removed += 1;
       continue;
     }
+    const store = stores.get(c.stores[index]!);
     recipients.push({
-      customerId: row.id,
-      name: row.name,
+      customerId: ids[index]!,
+      name: c.names[index]!,
       mobile,
       values: {
-        name: row.name,
-        gender: row.gender,
-        plate: row.plate ?? '',
-        storeName: row.store_name,
-        maintenanceDue: row.maintenance_due ?? '',
-        insuranceDue: row.insurance_due ?? '',
-        storePhone: row.store_phone,
+        name: c.names[index]!,
+        gender: c.genders[index] ?? null,
+        plate: c.plates[index] ?? '',
+        storeName: store?.name ?? '',
+        maintenanceDue: c.maintenance[index] ?? '',
+        insuranceDue: c.insurance[index] ?? '',
+        storePhone: store?.phone ?? '',
       },
     });
   }
-  return { matched: rows.length, recipients, optedOut: removed, invalid };
+  return { matched: ids.length, recipients, optedOut: removed, invalid };
 }
 
 export interface SmsSettingRow {
@@ -260,9 +248,9 @@ interface CampaignState {
 /** A claimed chunk: its rows are written by the batch's commit (sms_pending.taken_at, migration 575). */
 interface TakenChunk {
   seq: number;
-  rows: { id: number; segments: number }[];
-  /** Recipients not sent, and why (opted out, daily limit). */
+  /** Recipients not sent, and why (opted out, daily limit), and their segments (refunded by the commit). */
   skipped: Map<number, string>;
+  skippedSegments: number;
 }
 
 /** Start of today (Asia/Shanghai) as an instant: the daily limit's day. */
@@ -283,23 +271,26 @@ type Receipt = { messageId: string; stat: string; err: string };
  * Gives parts their receipts (driven by the receipts, each part found by its primary key, so the
  * cost does not grow with the campaign); answers the receipts whose part is not committed yet.
  */
+/** Receipts as rows (message id, stat, err) for a FROM. */
+const receiptRows = (receipts: Receipt[]) =>
+  sql`unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[])`;
+
 async function applyReceipts(tx: Queryable, receipts: Receipt[]): Promise<{ recipients: number[]; unmatched: Receipt[] }> {
   if (receipts.length === 0) return { recipients: [], unmatched: [] };
-  const x = sql`unnest(${sql.param(receipts.map((r) => r.messageId))}::text[], ${sql.param(receipts.map((r) => r.stat))}::text[], ${sql.param(receipts.map((r) => r.err))}::text[]) AS x(id, stat, err)`;
   // A text of one part (most) is settled by its receipt at once: the recipient's row gets its final
   // state and the part's row is left as it is (one write per receipt instead of two). The reason is
   // the one settleRecipients would write.
   const single = await tx.rows<{ message_id: string }>(sql`
     UPDATE sms_recipient r SET state = CASE WHEN x.stat = 'DELIVRD' THEN 'delivered' ELSE 'failed' END,
            reason = CASE WHEN x.stat = 'DELIVRD' THEN '' ELSE 'receipt:' || x.stat || ':' || COALESCE(x.err, '') END, done_at = now()
-      FROM sms_part p, ${x}
+      FROM sms_part p, ${receiptRows(receipts)} AS x(id, stat, err)
      WHERE p.message_id = x.id AND r.id = p.recipient_id AND r.message_ids = p.message_id AND r.state = 'submitted'
     RETURNING p.message_id`);
   const settled = new Set(single.map((row) => row.message_id));
   const rest = receipts.filter((receipt) => !settled.has(receipt.messageId));
   const found = rest.length === 0 ? [] : await tx.rows<{ message_id: string; recipient_id: number }>(sql`
     UPDATE sms_part p SET stat = x.stat, err = x.err
-      FROM unnest(${sql.param(rest.map((r) => r.messageId))}::text[], ${sql.param(rest.map((r) => r.stat))}::text[], ${sql.param(rest.map((r) => r.err))}::text[]) AS x(id, stat, err)
+      FROM ${receiptRows(rest)} AS x(id, stat, err)
      WHERE p.message_id = x.id RETURNING p.message_id, p.recipient_id`);
   const matched = new Set(found.map((row) => row.message_id));
   return { recipients: [...new Set(found.map((row) => row.recipient_id))], unmatched: rest.filter((receipt) => !matched.has(receipt.messageId)) };
@@ -494,7 +485,8 @@ export function campaignRunner(
             if (skipped.size > 0) {
               await tx.run(sql`UPDATE sms_pending SET reasons = ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[] WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq}`);
             }
-            return { send, chunk: { seq: chunk.seq, rows, skipped } };
+            const skippedSegments = rows.filter((row) => skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0);
+            return { send, chunk: { seq: chunk.seq, skipped, skippedSegments } };
           }
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
@@ -601,7 +593,7 @@ export function campaignRunner(
           log.warn({ campaignId, seq: chunk.seq }, 'sms batch already recorded as uncertain; its outcome is not written again');
           return;
         }
-        refunded += chunk.rows.filter((row) => chunk.skipped.has(row.id)).reduce((sum, row) => sum + row.segments, 0);
+        refunded += chunk.skippedSegments;
       } else {
         if (sent.length > 0) {
           await tx.run(sql`
@@ -753,7 +745,7 @@ export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Give
         if (store.length > 0) {
           await tx.run(sql`
             INSERT INTO sms_early_receipt (message_id, stat, err)
-            SELECT * FROM unnest(${sql.param(store.map((r) => r.messageId))}::text[], ${sql.param(store.map((r) => r.stat))}::text[], ${sql.param(store.map((r) => r.err))}::text[])
+            SELECT * FROM ${receiptRows(store)}
             ON CONFLICT (message_id) DO NOTHING`);
         }
         const stored = new Set(store);
