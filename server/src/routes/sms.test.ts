@@ -228,17 +228,21 @@ describe('sending', () => {
   it('keeps to the daily marketing limit per number', async () => {
     const customer = storeCustomers[30]!;
     const audience = { kind: 'customers', customerIds: [customer.id] };
-    await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 1 } });
+    await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 2 } });
     try {
-      const first = await send(manager, { templateId: template('春季保养节').id, audience });
-      await settled(manager, first.data.campaign.id);
-      const second = await send(manager, { templateId: template('春季保养节').id, audience });
-      const done = await settled(manager, second.data.campaign.id);
+      // Up to the limit goes out; the next one of the day is skipped, not charged, with the limit in its reason.
+      for (let sent = 1; sent <= 2; sent += 1) {
+        const campaign = await send(manager, { templateId: template('春季保养节').id, audience });
+        expect(await settled(manager, campaign.data.campaign.id)).toMatchObject({ submitted: 1, skipped: 0 });
+        expect(received(customer.mobile)).toHaveLength(sent);
+      }
+      const third = await send(manager, { templateId: template('春季保养节').id, audience });
+      const done = await settled(manager, third.data.campaign.id);
       expect(done).toMatchObject({ submitted: 0, skipped: 1 });
-      const [row] = await recipientsOf(manager, second.data.campaign.id);
+      const [row] = await recipientsOf(manager, third.data.campaign.id);
       expect(row).toMatchObject({ state: 'skipped', stateName: '未发送' });
-      expect(row!.reason).toContain('每日上限');
-      expect(received(customer.mobile)).toHaveLength(1);
+      expect(row!.reason).toBe('该号码今日已收到 2 条营销短信（每日上限）');
+      expect(received(customer.mobile)).toHaveLength(2);
       expect(done.creditsCharged).toBe(0);
     } finally {
       await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 10 } });

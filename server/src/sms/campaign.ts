@@ -32,6 +32,7 @@ import { isMobile } from '../../../contracts/rules/mobile';
 import {
   composeSms,
   countSms,
+  DAILY_MARKETING_LIMIT,
   isMarketing,
   isOptOutReply,
   nextMarketingTime,
@@ -329,41 +330,39 @@ export function reasonText(reason: string): string {
   return receipt[2] && receipt[2] !== '000' ? `${label}（错误码 ${receipt[2]}）` : label;
 }
 
+/** The daily limit's reason as SQL's format() writes it (%s: the limit). */
+const DAILY_LIMIT_REASON = '该号码今日已收到 %s 条营销短信（每日上限）';
+
 /**
- * Marketing rows not to send now: the number opted out, or it reached its daily limit (counting this
- * batch, and the chunks other batches have taken but not yet written: their texts are with the SMSC).
+ * Marketing rows not to send now: the number opted out, or it reached its daily limit (counting the
+ * texts submitted today, the chunks taken but not yet written, whose texts are with the SMSC, and the
+ * earlier rows of this batch). One statement, so one snapshot: on PostgreSQL a batch committed by
+ * another campaign meanwhile is counted once, either as its taken chunk or as its rows.
  */
 async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date, chunk?: { campaignId: number; seq: number }): Promise<Map<number, string>> {
-  const skipped = new Map<number, string>();
-  const mobiles = rows.map((row) => row.mobile);
-  const optedOut = new Set(
-    (await tx.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${chainId} AND mobile = ANY(${sql.param(mobiles)}::text[])`)).map((row) => row.mobile),
-  );
-  const setting = await settingOf(tx, chainId);
-  const limit = setting?.dailyMarketingLimit ?? 1;
-  const counts = new Map(
-    (
-      await tx.rows<{ mobile: string; n: number }>(sql`
-        SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
-         WHERE r.mobile = ANY(${sql.param(mobiles)}::text[]) AND r.chain_id = ${chainId}
-           AND r.submitted_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.category <> 'notice'
-         GROUP BY r.mobile`)
-    ).map((row) => [row.mobile, row.n]),
-  );
-  const taken = await tx.rows<{ mobile: string; n: number }>(sql`
-    SELECT x.mobile, count(*)::int AS n
-      FROM sms_pending p JOIN sms_campaign c ON c.id = p.campaign_id CROSS JOIN LATERAL unnest(p.mobiles, p.reasons) AS x(mobile, reason)
-     WHERE p.taken_at >= ${startOfShanghaiDay(now)}::timestamptz AND c.chain_id = ${chainId} AND c.category <> 'notice'
-       AND x.reason IS NULL AND x.mobile = ANY(${sql.param(mobiles)}::text[])
-       AND NOT (p.campaign_id = ${chunk?.campaignId ?? 0} AND p.seq = ${chunk?.seq ?? -1})
-     GROUP BY x.mobile`);
-  for (const row of taken) counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + row.n);
-  for (const row of rows) {
-    if (optedOut.has(row.mobile)) skipped.set(row.id, OPTED_OUT_REASON);
-    else if ((counts.get(row.mobile) ?? 0) >= limit) skipped.set(row.id, `该号码今日已收到 ${limit} 条营销短信（每日上限）`);
-    else counts.set(row.mobile, (counts.get(row.mobile) ?? 0) + 1);
-  }
-  return skipped;
+  const today = startOfShanghaiDay(now);
+  const skipped = await tx.rows<{ ord: number; reason: string }>(sql`
+    WITH m AS (SELECT mobile, ord FROM unnest(${sql.param(rows.map((row) => row.mobile))}::text[]) WITH ORDINALITY AS m(mobile, ord)),
+    lim AS (SELECT COALESCE((SELECT daily_marketing_limit FROM sms_setting WHERE chain_id = ${chainId}), ${DAILY_MARKETING_LIMIT.default}) AS n),
+    sent AS (SELECT r.mobile, count(*)::int AS n FROM sms_recipient r JOIN sms_campaign c ON c.id = r.campaign_id
+              WHERE r.chain_id = ${chainId} AND r.mobile IN (SELECT mobile FROM m) AND r.submitted_at >= ${today}::timestamptz AND c.category <> 'notice'
+              GROUP BY r.mobile),
+    taken AS (SELECT x.mobile, count(*)::int AS n
+                FROM sms_pending p JOIN sms_campaign c ON c.id = p.campaign_id CROSS JOIN LATERAL unnest(p.mobiles, p.reasons) AS x(mobile, reason)
+               WHERE p.taken_at >= ${today}::timestamptz AND c.chain_id = ${chainId} AND c.category <> 'notice'
+                 AND x.reason IS NULL AND x.mobile IN (SELECT mobile FROM m)
+                 AND NOT (p.campaign_id = ${chunk?.campaignId ?? 0} AND p.seq = ${chunk?.seq ?? -1})
+               GROUP BY x.mobile),
+    ranked AS (SELECT m.ord, m.mobile, EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.chain_id = ${chainId} AND o.mobile = m.mobile) AS opted,
+                      COALESCE(s.n, 0) + COALESCE(t.n, 0) AS before
+                 FROM m LEFT JOIN sent s ON s.mobile = m.mobile LEFT JOIN taken t ON t.mobile = m.mobile),
+    -- Opted out: never counted. Otherwise the k-th text of a number in this batch goes out while the day's count stays within the limit.
+    skip AS (SELECT ord, CASE WHEN opted THEN ${OPTED_OUT_REASON}
+                              WHEN before + row_number() OVER (PARTITION BY mobile, opted ORDER BY ord) > (SELECT n FROM lim)
+                              THEN format(${DAILY_LIMIT_REASON}, (SELECT n FROM lim)) END AS reason
+               FROM ranked)
+    SELECT ord::int, reason FROM skip WHERE reason IS NOT NULL`);
+  return new Map(skipped.map((row) => [rows[row.ord - 1]!.id, row.reason]));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
