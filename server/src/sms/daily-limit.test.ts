@@ -4,6 +4,7 @@
  * second campaign claiming meanwhile must still see the number as texted today. The SMSC here holds
  * one number's submit until the test lets it go. The second campaign finishing while the first is
  * held also shows that campaigns run side by side (a notice never waits for a large campaign).
+ * And numbers opted out after a campaign was made are skipped in whichever chunk of a claim they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
@@ -22,14 +23,14 @@ let customers: { id: number; mobile: string }[];
 /** The number whose submit the SMSC holds, and how to let it go. */
 let heldPhone = '';
 let release: () => void = () => undefined;
-const held = new Promise<void>((resolve) => {
+let held = new Promise<void>((resolve) => {
   release = resolve;
 });
 
 beforeAll(async () => {
   smsc = await startSmscPeer({ hold: (phone) => (phone === heldPhone ? held : null), receiptDelayMs: 5 });
   process.env.SMS_MARKETING_WINDOW = 'off';
-  server = await startTestServer({ providers: { sms: peerSms(smsc, { window: 5 }) } });
+  server = await startTestServer({ providers: { sms: peerSms(smsc, { window: 2 }) } });
   delete process.env.SMS_MARKETING_WINDOW;
   admin = await server.loginToken('admin');
   const saved = await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 1 } });
@@ -86,5 +87,42 @@ describe('the daily marketing limit while a batch is with the SMSC', () => {
     const firstDone = await untilDone(firstId);
     expect(firstDone).toMatchObject({ submitted: customers.length, delivered: customers.length });
     expect(smsc.messages.filter((message) => message.phone === target.mobile)).toHaveLength(1);
+  });
+});
+
+describe('opt-outs made while a campaign sends', () => {
+  it('skips them in every chunk of a claim (未发送, not charged) and sends the rest once', { timeout: 60_000 }, async () => {
+    // Five chunks of 20 (window 2): on PGlite claims of two chunks, on PostgreSQL of one.
+    const audience = await server.db.rows<{ id: number; mobile: string }>(sql`
+      SELECT min(id) AS id, mobile FROM customer c WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$'
+         AND NOT EXISTS (SELECT 1 FROM sms_recipient r WHERE r.mobile = c.mobile) AND NOT EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.mobile = c.mobile)
+       GROUP BY mobile ORDER BY 1 LIMIT 100`);
+    expect(audience).toHaveLength(100);
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    heldPhone = audience[0]!.mobile;
+    const made = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: audience.map((c) => c.id) } } });
+    expect(made.code, made.msg).toBe(0);
+    const id = made.data.campaign.id;
+    while ((await recipientsOf(id, 'submitting')).total === 0) await sleep(20);
+    // While the first claim waits for the SMSC: one number in each chunk of the second claim opts out.
+    const late = [audience[45]!, audience[65]!];
+    for (const customer of late) {
+      const marked = await call('POST', '/sms/opt-out', { body: { customerId: customer.id, note: '客户来电要求不再接收' } });
+      expect(marked.code, marked.msg).toBe(0);
+    }
+    release();
+    const done = await untilDone(id);
+    expect(done).toMatchObject({ total: 100, submitted: 98, skipped: 2 });
+    const skipped = (await recipientsOf(id, 'skipped')).list;
+    expect(skipped.map((row) => row.mobile).sort()).toEqual(late.map((c) => c.mobile).sort());
+    expect(skipped.every((row) => row.stateName === '未发送' && row.reason === '已退订营销短信')).toBe(true);
+    const segmentsOf = (rows: { segments: number }[]) => rows.reduce((sum, row) => sum + row.segments, 0);
+    expect(done.creditsCharged).toBe(done.creditsReserved - segmentsOf(skipped));
+    for (const customer of late) expect(smsc.messages.filter((message) => message.phone === customer.mobile)).toHaveLength(0);
+    const phones = smsc.messages.map((message) => message.phone).filter((phone) => audience.some((c) => c.mobile === phone));
+    expect(phones).toHaveLength(98);
+    expect(new Set(phones).size).toBe(98);
   });
 });

@@ -12,7 +12,7 @@ import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } 
 import { DEMO_PASSWORD, seededDataDir } from '../../../tests/support/server';
 import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
 import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
-import { batchFor, UNCERTAIN_REASON } from './campaign';
+import { claimFor, UNCERTAIN_REASON } from './campaign';
 
 let dataDir = '';
 let running: ChildServer | undefined;
@@ -75,8 +75,8 @@ describe('kill -9 in the middle of a campaign', () => {
     const uncertain = rows.filter((row) => row.state === 'failed');
     expect(delivered.length + uncertain.length).toBe(total);
     expect(uncertain.every((row) => row.reason === UNCERTAIN_REASON)).toBe(true);
-    // At most the batch being sent and the one answered but not yet recorded.
-    expect(uncertain.length).toBeLessThanOrEqual(2 * batchFor(2));
+    // At most the claim being sent and the one answered but not yet recorded.
+    expect(uncertain.length).toBeLessThanOrEqual(2 * claimFor('pglite', 2));
     expect(delivered.length).toBeGreaterThan(0);
     for (const row of delivered) expect(phones.filter((phone) => phone === row.mobile)).toHaveLength(1);
     expect(detail!.creditsCharged).toBe(delivered.reduce((sum, row) => sum + row.segments, 0));
