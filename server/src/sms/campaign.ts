@@ -361,9 +361,10 @@ const DAILY_LIMIT_REASON = '该号码今日已收到 %s 条营销短信（每日
  * Marketing rows not to send now: the number opted out, or it reached its daily limit (counting the
  * texts submitted today, the chunks taken but not yet written, whose texts are with the SMSC, and the
  * earlier rows of this batch). One statement, so one snapshot: on PostgreSQL a batch committed by
- * another campaign meanwhile is counted once, either as its taken chunk or as its rows.
+ * another campaign meanwhile is counted once, either as its taken chunk or as its rows. `claim`: the
+ * chunks these rows come from (already marked taken), not counted as texts with the SMSC.
  */
-async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date, claim?: { campaignId: number; seqs: number[] }): Promise<Map<number, string>> {
+async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; mobile: string }[], now: Date, claim: { campaignId: number; seqs: number[] }): Promise<Map<number, string>> {
   const today = startOfShanghaiDay(now);
   const skipped = await tx.rows<{ ord: number; reason: string }>(sql`
     WITH m AS (SELECT mobile, ord FROM unnest(${sql.param(rows.map((row) => row.mobile))}::text[]) WITH ORDINALITY AS m(mobile, ord)),
@@ -375,7 +376,7 @@ async function skipReasons(tx: Queryable, chainId: number, rows: { id: number; m
                 FROM sms_pending p JOIN sms_campaign c ON c.id = p.campaign_id CROSS JOIN LATERAL unnest(p.mobiles, p.reasons) AS x(mobile, reason)
                WHERE p.taken_at >= ${today}::timestamptz AND c.chain_id = ${chainId} AND c.category <> 'notice'
                  AND x.reason IS NULL AND x.mobile IN (SELECT mobile FROM m)
-                 AND NOT (p.campaign_id = ${claim?.campaignId ?? 0} AND p.seq = ANY(${sql.param(claim?.seqs ?? [])}::int[]))
+                 AND NOT (p.campaign_id = ${claim.campaignId} AND p.seq = ANY(${sql.param(claim.seqs)}::int[]))
                GROUP BY x.mobile),
     ranked AS (SELECT m.ord, m.mobile, EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.chain_id = ${chainId} AND o.mobile = m.mobile) AS opted,
                       COALESCE(s.n, 0) + COALESCE(t.n, 0) AS before
@@ -506,21 +507,27 @@ export function campaignRunner(
           if (rows.length === 0) return null;
           cursor = rows[rows.length - 1]!.id;
           const skipped = marketing ? await skipReasons(tx, chainId, rows, now, { campaignId, seqs: chunks.map((chunk) => chunk.seq) }) : new Map<number, string>();
-          const send = rows.filter((row) => !skipped.has(row.id));
           if (chunks.length > 0) {
             const units: ClaimedUnit[] = [];
             for (const chunk of chunks) {
-              const mine = new Map(chunk.ids.filter((id) => skipped.has(id)).map((id) => [id, skipped.get(id)!]));
+              const unit = { send: [] as ClaimedUnit['send'], chunk: { seq: chunk.seq, skipped: new Map<number, string>(), skippedSegments: 0 } };
+              chunk.ids.forEach((id, index) => {
+                const reason = skipped.get(id);
+                if (!reason) unit.send.push({ id, mobile: chunk.mobiles[index]!, text: chunk.texts[index]!, segments: chunk.segments[index]! });
+                else {
+                  unit.chunk.skipped.set(id, reason);
+                  unit.chunk.skippedSegments += chunk.segments[index]!;
+                }
+              });
               // Kept on the chunk: its commit (or, after a crash, the next start) writes them as 已跳过.
-              if (mine.size > 0) {
-                await tx.run(sql`UPDATE sms_pending SET reasons = ${sql.param(chunk.ids.map((id) => mine.get(id) ?? null))}::text[] WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq}`);
+              if (unit.chunk.skipped.size > 0) {
+                await tx.run(sql`UPDATE sms_pending SET reasons = ${sql.param(chunk.ids.map((id) => skipped.get(id) ?? null))}::text[] WHERE campaign_id = ${campaignId} AND seq = ${chunk.seq}`);
               }
-              const skippedSegments = chunk.ids.reduce((sum, id, index) => sum + (mine.has(id) ? chunk.segments[index]! : 0), 0);
-              const ids = new Set(chunk.ids);
-              units.push({ send: send.filter((row) => ids.has(row.id)), chunk: { seq: chunk.seq, skipped: mine, skippedSegments } });
+              units.push(unit);
             }
             return units;
           }
+          const send = rows.filter((row) => !skipped.has(row.id));
           if (skipped.size > 0) {
             const ids = [...skipped.keys()];
             const gone = await tx.one<{ segments: number }>(sql`

@@ -23,9 +23,14 @@ let customers: { id: number; mobile: string }[];
 /** The number whose submit the SMSC holds, and how to let it go. */
 let heldPhone = '';
 let release: () => void = () => undefined;
-let held = new Promise<void>((resolve) => {
-  release = resolve;
-});
+let held = Promise.resolve();
+/** The SMSC holds this number's submit until release(). */
+function hold(phone: string) {
+  heldPhone = phone;
+  held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+}
 
 beforeAll(async () => {
   smsc = await startSmscPeer({ hold: (phone) => (phone === heldPhone ? held : null), receiptDelayMs: 5 });
@@ -36,11 +41,7 @@ beforeAll(async () => {
   const saved = await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 1 } });
   expect(saved.code, saved.msg).toBe(0);
   marketing = (await server.call<SmsTemplate[]>('GET', '/sms/templates', { token: admin })).data.find((template) => template.name === '春季保养节')!;
-  // Numbers never texted and not opted out: only this test's campaigns count towards their limit.
-  customers = await server.db.rows(sql`
-    SELECT min(id) AS id, mobile FROM customer c WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$'
-       AND NOT EXISTS (SELECT 1 FROM sms_recipient r WHERE r.mobile = c.mobile) AND NOT EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.mobile = c.mobile)
-     GROUP BY mobile ORDER BY 1 LIMIT 6`);
+  customers = await untexted(6);
 }, 180_000);
 afterAll(async () => {
   release();
@@ -48,6 +49,12 @@ afterAll(async () => {
   await smsc?.close();
 });
 
+/** Customers of numbers never texted and not opted out: only this file's campaigns count towards their limit. */
+const untexted = (limit: number) =>
+  server.db.rows<{ id: number; mobile: string }>(sql`
+    SELECT min(id) AS id, mobile FROM customer c WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$'
+       AND NOT EXISTS (SELECT 1 FROM sms_recipient r WHERE r.mobile = c.mobile) AND NOT EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.mobile = c.mobile)
+     GROUP BY mobile ORDER BY 1 LIMIT ${limit}`);
 const call = <T>(method: string, path: string, options: { body?: unknown; query?: Record<string, string | number> }) => server.call<T>(method, path, { token: admin, ...options });
 const detailOf = async (id: number) => (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
 const recipientsOf = async (id: number, state?: string) =>
@@ -62,7 +69,7 @@ async function untilDone(id: number) {
 describe('the daily marketing limit while a batch is with the SMSC', () => {
   it('skips a number whose text of today is still being submitted by another campaign, and shows that batch 发送中 meanwhile', { timeout: 60_000 }, async () => {
     const target = customers[0]!;
-    heldPhone = target.mobile;
+    hold(target.mobile);
     const first = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: customers.map((c) => c.id) } } });
     expect(first.code, first.msg).toBe(0);
     const firstId = first.data.campaign.id;
@@ -93,15 +100,9 @@ describe('the daily marketing limit while a batch is with the SMSC', () => {
 describe('opt-outs made while a campaign sends', () => {
   it('skips them in every chunk of a claim (未发送, not charged) and sends the rest once', { timeout: 60_000 }, async () => {
     // Five chunks of 20 (window 2): on PGlite claims of two chunks, on PostgreSQL of one.
-    const audience = await server.db.rows<{ id: number; mobile: string }>(sql`
-      SELECT min(id) AS id, mobile FROM customer c WHERE chain_id = 1 AND mobile ~ '^1[3-9][0-9]{9}$'
-         AND NOT EXISTS (SELECT 1 FROM sms_recipient r WHERE r.mobile = c.mobile) AND NOT EXISTS (SELECT 1 FROM sms_opt_out o WHERE o.mobile = c.mobile)
-       GROUP BY mobile ORDER BY 1 LIMIT 100`);
+    const audience = await untexted(100);
     expect(audience).toHaveLength(100);
-    held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    heldPhone = audience[0]!.mobile;
+    hold(audience[0]!.mobile);
     const made = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: audience.map((c) => c.id) } } });
     expect(made.code, made.msg).toBe(0);
     const id = made.data.campaign.id;
