@@ -110,6 +110,16 @@ function queryable(executor: Executor): Queryable {
 }
 
 /**
+ * `count` new ids from `table`'s identity sequence, ascending, as rows of one column `id`. The
+ * sequence is looked up once (the CTE): pg_get_serial_sequence in the select list ran per id and
+ * scans pg_depend each time, ~4 µs an id on PGlite, a third of storing a 100,000-text campaign.
+ */
+export function newIds(table: string, count: number): SQL {
+  return sql`WITH s AS MATERIALIZED (SELECT pg_get_serial_sequence(${table}, 'id')::regclass AS seq)
+             SELECT nextval(s.seq)::int AS id FROM s, generate_series(1, ${count}::int) ORDER BY 1`;
+}
+
+/**
  * Whether a failed query broke a UNIQUE constraint (SQLSTATE 23505). Drizzle wraps the driver's
  * error, so the code sits on the error or on its cause.
  */

@@ -12,7 +12,7 @@
 import type { DuplicateMode, ImportKind } from '../../../contracts/api/import';
 import { IMPORT_FIELD_LABELS, problemsText, type CheckedRow, type ImportStore, type ImportValues } from '../../../contracts/rules/import';
 import { POLICY_FIELD_LABELS, type CheckedPolicyRow, type PolicyField } from '../../../contracts/rules/policy-import';
-import { sql, type Queryable } from '../db/database';
+import { newIds, sql, type Queryable } from '../db/database';
 import { convertMatchingLeadsInBulk } from '../repositories/potential';
 import { applyPolicies } from './apply-policy';
 
@@ -186,7 +186,7 @@ async function applyCustomers(tx: Queryable, task: BatchTask, batch: BatchRow[],
   const newVehicles = [...vehicles.values()].filter((v) => v.isNew);
   const idMap = new Map<number, number>();
   if (newCustomers.length > 0) {
-    const ids = await tx.rows<{ id: number }>(sql`SELECT nextval(pg_get_serial_sequence('customer', 'id'))::int AS id FROM generate_series(1, ${newCustomers.length})`);
+    const ids = await tx.rows<{ id: number }>(newIds('customer', newCustomers.length));
     newCustomers.forEach((c, i) => idMap.set(c.id, ids[i].id));
     await tx.run(sql`
       INSERT INTO customer (id, chain_id, store_id, name, mobile, remark, source, first_visit_at, last_visit_at)

@@ -10,9 +10,10 @@ import { SmsNotSent, SmsRejected, type SmsEvent, type SmsMessage, type SmsProvid
 import type { SmppSettings } from './smpp';
 
 type Log = { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
-export type ToWorker = { type: 'submit'; seq: number; phone: string; text: string } | { type: 'listen' } | { type: 'close' };
+export type ToWorker = { type: 'submit'; texts: { seq: number; phone: string; text: string }[] } | { type: 'listen' } | { type: 'close' };
+export type SubmitResult = { seq: number; ids?: string[]; error?: { kind: 'not-sent' | 'rejected' | 'uncertain'; message: string } };
 export type FromWorker =
-  | { type: 'result'; seq: number; ids?: string[]; error?: { kind: 'not-sent' | 'rejected' | 'uncertain'; message: string } }
+  | { type: 'results'; results: SubmitResult[] }
   | { type: 'events'; events: SmsEvent[] }
   | { type: 'log'; level: 'warn' | 'info'; obj: unknown; msg?: string }
   | { type: 'closed' };
@@ -27,14 +28,16 @@ export function smppInThread(settings: SmppSettings, log: Log): SmsProvider {
   const post = (message: ToWorker) => worker.postMessage(message);
 
   worker.on('message', (message: FromWorker) => {
-    if (message.type === 'result') {
-      const waiting = pending.get(message.seq);
-      pending.delete(message.seq);
-      if (!waiting) return;
-      if (message.ids) waiting.resolve(message.ids);
-      else if (message.error!.kind === 'not-sent') waiting.reject(new SmsNotSent(message.error!.message));
-      else if (message.error!.kind === 'rejected') waiting.reject(new SmsRejected(message.error!.message));
-      else waiting.reject(new Error(message.error!.message));
+    if (message.type === 'results') {
+      for (const result of message.results) {
+        const waiting = pending.get(result.seq);
+        pending.delete(result.seq);
+        if (!waiting) continue;
+        if (result.ids) waiting.resolve(result.ids);
+        else if (result.error!.kind === 'not-sent') waiting.reject(new SmsNotSent(result.error!.message));
+        else if (result.error!.kind === 'rejected') waiting.reject(new SmsRejected(result.error!.message));
+        else waiting.reject(new Error(result.error!.message));
+      }
     } else if (message.type === 'events') {
       for (const event of message.events) for (const listener of listeners) listener(event);
     } else if (message.type === 'log') log[message.level](message.obj, message.msg);
@@ -48,11 +51,18 @@ export function smppInThread(settings: SmppSettings, log: Log): SmsProvider {
     closed?.();
   });
 
+  // The texts of one turn (a batch of a campaign: hundreds) go over as one message.
+  let outbox: { seq: number; phone: string; text: string }[] = [];
+  const handOver = () => {
+    const texts = outbox;
+    outbox = [];
+    post({ type: 'submit', texts });
+  };
   function submit({ phone, text }: { phone: string; text: string }): Promise<string[]> {
     return new Promise((resolve, reject) => {
       seq += 1;
       pending.set(seq, { resolve, reject });
-      post({ type: 'submit', seq, phone, text });
+      if (outbox.push({ seq, phone, text }) === 1) queueMicrotask(handOver);
     });
   }
 

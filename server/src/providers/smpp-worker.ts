@@ -1,8 +1,8 @@
-/** The worker side of smpp-thread.ts: one smppSms session; events are sent over in small batches. */
+/** The worker side of smpp-thread.ts: one smppSms session; answers and events are sent over in batches. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { smppSms, type SmppSettings } from './smpp';
 import { SmsNotSent, SmsRejected, type SmsEvent } from './sms';
-import type { FromWorker, ToWorker } from './smpp-thread';
+import type { FromWorker, SubmitResult, ToWorker } from './smpp-thread';
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
@@ -12,36 +12,46 @@ const log = {
 };
 const provider = smppSms(workerData as SmppSettings, log);
 
+// Answers and events go over once per turn of this thread's loop: one message instead of one per
+// text (100,000 texts were 100,000 messages for the main thread to take, each a task of its own).
+let results: SubmitResult[] = [];
 let events: SmsEvent[] = [];
 let flushing = false;
 const flush = () => {
   flushing = false;
-  const batch = events;
+  // Answers first: a receipt is never handed over before its submit's answer (the SMSC sends them in that order).
+  if (results.length > 0) send({ type: 'results', results });
+  if (events.length > 0) send({ type: 'events', events });
+  results = [];
   events = [];
-  if (batch.length > 0) send({ type: 'events', events: batch });
+};
+const later = () => {
+  if (flushing) return;
+  flushing = true;
+  setImmediate(flush);
 };
 let listening = false;
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'submit') {
-    provider.submit({ phone: message.phone, text: message.text }).then(
-      (ids) => send({ type: 'result', seq: message.seq, ids }),
-      (error: Error) =>
-        send({
-          type: 'result',
-          seq: message.seq,
-          error: { kind: error instanceof SmsNotSent ? 'not-sent' : error instanceof SmsRejected ? 'rejected' : 'uncertain', message: error.message },
-        }),
-    );
+    for (const { seq, phone, text } of message.texts) {
+      provider.submit({ phone, text }).then(
+        (ids) => {
+          results.push({ seq, ids });
+          later();
+        },
+        (error: Error) => {
+          results.push({ seq, error: { kind: error instanceof SmsNotSent ? 'not-sent' : error instanceof SmsRejected ? 'rejected' : 'uncertain', message: error.message } });
+          later();
+        },
+      );
+    }
   } else if (message.type === 'listen') {
     if (listening) return;
     listening = true;
     provider.onEvent((event) => {
       events.push(event);
-      if (!flushing) {
-        flushing = true;
-        setImmediate(flush);
-      }
+      later();
     });
   } else {
     void provider.close().finally(() => {

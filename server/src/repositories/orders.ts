@@ -5,7 +5,7 @@
  * `amount` (numeric yuan) is written as fen / 100 exactly; `total_fen` is generated from it.
  * The rollup trigger marks the touched (store, day) cells; the caller queues the rollup job.
  */
-import { sql, type Queryable } from '../db/database';
+import { newIds, sql, type Queryable } from '../db/database';
 import { insertMany } from '../seed/bulk';
 import type { OrderStatus, PaymentMethod, ServiceType } from '../../../contracts/rules/orders';
 import type { ErpOrder } from '../providers/erp';
@@ -61,8 +61,7 @@ export const yuanText = (fen: number) => `${Math.trunc(fen / 100)}.${String(Math
  */
 export async function insertOrders(db: Queryable, orders: NewOrder[]): Promise<number[]> {
   if (orders.length === 0) return [];
-  const idRows = await db.rows<{ id: number }>(sql`
-    SELECT nextval(pg_get_serial_sequence('maintenance_record', 'id'))::int AS id FROM generate_series(1, ${orders.length})`);
+  const idRows = await db.rows<{ id: number }>(newIds('maintenance_record', orders.length));
   const ids = idRows.map((row) => row.id);
   const headers: unknown[][] = [];
   const lines: unknown[][] = [];

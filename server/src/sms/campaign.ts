@@ -21,7 +21,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Database, type Queryable, type SQL } from '../db/database';
+import { newIds, sql, type Database, type Queryable, type SQL } from '../db/database';
 import { JobStopped, type JobContext } from '../jobs/queue';
 import { SmsNotSent, SmsRejected, type SmsEvent, type SmsProvider } from '../providers/sms';
 import { refund, reserve, InsufficientBalance } from '../repositories/ledger';
@@ -239,7 +239,7 @@ export async function insertCampaign(tx: Queryable, campaign: NewCampaign): Prom
     await tx.run(sql`
       INSERT INTO sms_pending (campaign_id, seq, n, segments_total, ids, customer_ids, names, mobiles, texts, segments)
       VALUES (${id}, ${seq}, ${chunk.length}, ${chunk.reduce((sum, r) => sum + r.segments, 0)},
-              ARRAY(SELECT nextval(pg_get_serial_sequence('sms_recipient', 'id'))::int FROM generate_series(1, ${chunk.length}::int) ORDER BY 1),
+              ARRAY(${newIds('sms_recipient', chunk.length)}),
               ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
               ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[], ${sql.param(chunk.map((r) => r.segments))}::int[])`);
   }
@@ -493,12 +493,16 @@ export function campaignRunner(
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
           // The next stored chunks (each marked taken; its rows are written once, by its commit).
+          // Answered as JSON text: the drivers parse Postgres' array text in JavaScript a character at a
+          // time (PGlite: ~1.5 ms a chunk of 400 texts), JSON.parse natively (~0.6 ms with the query).
           const chunks = (
-            await tx.rows<StoredChunk>(sql`
+            await tx.rows<{ chunk: string }>(sql`
               UPDATE sms_pending SET taken_at = now() WHERE campaign_id = ${campaignId} AND NOT cancelled AND taken_at IS NULL
                  AND seq IN (SELECT seq FROM sms_pending WHERE campaign_id = ${campaignId} AND NOT cancelled AND taken_at IS NULL ORDER BY seq LIMIT ${CHUNKS_PER_CLAIM[db.kind]})
-              RETURNING seq, ids, mobiles, texts, segments`)
-          ).sort((a, b) => a.seq - b.seq);
+              RETURNING json_build_object('seq', seq, 'ids', ids, 'mobiles', mobiles, 'texts', texts, 'segments', segments)::text AS chunk`)
+          )
+            .map((row) => JSON.parse(row.chunk) as StoredChunk)
+            .sort((a, b) => a.seq - b.seq);
           const rows =
             chunks.length > 0
               ? chunks.flatMap((chunk) => chunk.ids.map((id, index) => ({ id, mobile: chunk.mobiles[index]!, text: chunk.texts[index]!, segments: chunk.segments[index]! })))
