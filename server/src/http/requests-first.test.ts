@@ -9,19 +9,19 @@ afterEach(async () => {
   close = undefined;
 });
 
-/** A server whose /slow answers when the test says so. */
+/** A server whose /slow requests answer when the test says so (the oldest first). */
 async function serverWithSlowRoute() {
   const app = Fastify();
   const gate = requestsFirst(app);
-  let answer: () => void = () => undefined;
+  const waiting: (() => void)[] = [];
   app.get('/slow', async () => {
-    await new Promise<void>((resolve) => (answer = resolve));
+    await new Promise<void>((resolve) => waiting.push(resolve));
     return { ok: true };
   });
   app.get('/fast', async () => ({ ok: true }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   close = () => app.close();
-  return { gate, url, answer: () => answer() };
+  return { gate, url, answer: () => waiting.shift()?.() };
 }
 
 test('waits while a page is being answered, and goes on once it is sent', async () => {
@@ -60,4 +60,25 @@ test('with nothing in flight it answers at once; finished and failed requests ar
   const started = performance.now();
   await gate.quiet(5_000);
   expect(performance.now() - started).toBeLessThan(1_000);
+});
+
+test('a long request gives way to the other requests between its steps, not to itself', async () => {
+  const { gate, url, answer } = await serverWithSlowRoute();
+  const own = fetch(`${url}/slow`);
+  await expect.poll(() => gate.inFlight).toBe(1);
+  await gate.quiet(5_000, 1); // only its own: at once
+
+  const other = fetch(`${url}/slow`);
+  await expect.poll(() => gate.inFlight).toBe(2);
+  let quiet = false;
+  const waiting = gate.quiet(5_000, 1).then(() => (quiet = true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(quiet).toBe(false);
+
+  answer();
+  await waiting;
+  expect(gate.inFlight).toBe(1);
+  answer();
+  expect((await own).status).toBe(200);
+  expect((await other).status).toBe(200);
 });

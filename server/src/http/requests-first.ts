@@ -9,8 +9,11 @@
 import type { FastifyInstance } from 'fastify';
 
 export interface RequestsFirst {
-  /** Resolves when no request is in flight, or after `maxWaitMs` at most. */
-  quiet(maxWaitMs?: number): Promise<void>;
+  /**
+   * Resolves when no request is in flight, or after `maxWaitMs` at most. `besides`: requests the
+   * caller is itself answering (a long request giving way to the others between its steps).
+   */
+  quiet(maxWaitMs?: number, besides?: number): Promise<void>;
   /** Requests being answered now. */
   readonly inFlight: number;
 }
@@ -25,12 +28,12 @@ export const noRequests: GiveWay = { quiet: async () => undefined };
 export function requestsFirst(app: FastifyInstance): RequestsFirst {
   let inFlight = 0;
   let grantedThisTurn = false;
-  let waiters: (() => void)[] = [];
+  let waiters: { besides: number; finish: () => void }[] = [];
   const release = () => {
-    if (inFlight > 0 || waiters.length === 0) return;
-    const ready = waiters;
-    waiters = [];
-    for (const resolve of ready) resolve();
+    const ready = waiters.filter((waiter) => inFlight <= waiter.besides);
+    if (ready.length === 0) return;
+    waiters = waiters.filter((waiter) => inFlight > waiter.besides);
+    for (const waiter of ready) waiter.finish();
   };
   // Callback hooks, not async ones: they run on every request, and need no promise.
   const counted = new WeakSet<object>();
@@ -58,7 +61,7 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
     get inFlight() {
       return inFlight;
     },
-    async quiet(maxWaitMs = 100) {
+    async quiet(maxWaitMs = 100, besides = 0) {
       const until = performance.now() + maxWaitMs;
       for (;;) {
         // A turn of the event loop first: requests that came while this thread was busy (a PGlite
@@ -67,21 +70,21 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
         // One background transaction per turn: two released together would run back to back.
         if (grantedThisTurn) continue;
         const left = until - performance.now();
-        if (inFlight === 0 || left <= 0) {
+        if (inFlight <= besides || left <= 0) {
           grantedThisTurn = true;
           setImmediate(() => (grantedThisTurn = false));
           return;
         }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
-            waiters = waiters.filter((waiter) => waiter !== finish);
+            waiters = waiters.filter((waiter) => waiter.finish !== finish);
             resolve();
           }, left);
           const finish = () => {
             clearTimeout(timer);
             resolve();
           };
-          waiters.push(finish);
+          waiters.push({ besides, finish });
         });
       }
     },

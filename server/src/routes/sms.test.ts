@@ -266,6 +266,9 @@ describe('sending', () => {
       expect(await balanceOf(server.db, 1, 'sms')).toBe(Math.floor(preview.data.credits / 2));
       const campaigns = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_campaign WHERE created_at > now() - interval '1 minute' AND total = ${chosen.length}`);
       expect(campaigns!.n).toBe(1);
+      // The refused one's recipients (stored before its credits were reserved) are gone too.
+      const leftover = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_pending p WHERE NOT EXISTS (SELECT 1 FROM sms_campaign c WHERE c.id = p.campaign_id)`);
+      expect(leftover!.n).toBe(0);
       await settled(admin, made[0]!.data.campaign.id);
     } finally {
       await setBalance(server.db, 1, 'sms', before);

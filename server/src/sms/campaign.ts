@@ -1,7 +1,7 @@
 /**
- * SMS campaigns (issue 15): who receives, making a campaign (texts personalised and credits reserved
- * in one transaction), the durable 'sms-campaign' job that submits them, and the SMSC's receipts
- * and replies.
+ * SMS campaigns (issue 15): who receives, making a campaign (texts personalised and stored in steps
+ * that let other requests in, then the campaign and its credits in one transaction), the durable
+ * 'sms-campaign' job that submits them, and the SMSC's receipts and replies.
  *
  * Delivery semantics: AT MOST ONCE. A batch is taken for sending (its stored chunk marked taken,
  * committed before the SMSC sees anything; listed 发送中) and recorded once the SMSC has answered:
@@ -24,7 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newIds, sql, type Database, type Queryable, type SQL } from '../db/database';
 import { JobStopped, type JobContext } from '../jobs/queue';
 import { SmsNotSent, SmsRejected, type SmsEvent, type SmsProvider } from '../providers/sms';
-import { refund, reserve, InsufficientBalance } from '../repositories/ledger';
+import { balanceOf, refund, reserve, InsufficientBalance } from '../repositories/ledger';
 import { conditionSql, loadGroups } from '../repositories/customer';
 import type { TenantScope } from '../repositories/scope';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
@@ -111,67 +111,88 @@ async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudie
   return conditionSql(scope, condition, await loadGroups(db, scope, condition));
 }
 
-/** The customers an audience reaches: deduplicated by number, invalid numbers and (marketing) opt-outs removed. */
-export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory): Promise<Audience> {
+/**
+ * Customers read per query while an audience is resolved, and texts personalised per turn of the
+ * event loop: each step holds this thread (and on PGlite the database) ~10–15 ms, about what one
+ * batch of a sending campaign does, so a page waits at most that long behind one.
+ */
+const AUDIENCE_PAGE = 2_500;
+const PERSONALISE_SLICE = 2_000;
+const noWait = async () => undefined;
+
+/**
+ * The customers an audience reaches: deduplicated by number, invalid numbers and (marketing)
+ * opt-outs removed. Read in pages of customers by id with `giveWay` between them: 100,000 in one
+ * query held PGlite (and every page of every user) ~0.5 s, and their parsing held this thread.
+ */
+export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory, giveWay: () => Promise<void> = noWait): Promise<Audience> {
   const where = await audienceSql(db, scope, audience);
   // The vehicle the text is about: the one due first for this category.
   const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
-  // Read as one row of arrays, not a row per customer: 100,000 rows are parsed one by one in
-  // JavaScript (PGlite ~1 s for this query), arrays ~5 times faster. The arrays are aligned (one
-  // pass); their order is fixed below, not left to the aggregate.
-  const columns = await db.one<{ ids: number[] | null; names: string[]; genders: ('M' | 'F' | null)[]; mobiles: string[]; stores: number[]; plates: (string | null)[]; maintenance: (string | null)[]; insurance: (string | null)[] }>(sql`
-    SELECT array_agg(c.id) AS ids, array_agg(c.name) AS names, array_agg(c.gender) AS genders, array_agg(c.mobile) AS mobiles, array_agg(c.store_id) AS stores,
-           array_agg(v.plate) AS plates, array_agg(v.next_maintenance_date::text) AS maintenance, array_agg(v.insurance_expiry::text) AS insurance
-      FROM customer c
-      LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE
-     WHERE ${where}`);
-  const ids = columns?.ids ?? [];
-  const stores = new Map(
-    (await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param([...new Set(columns?.stores ?? [])])}::int[])`)).map(
-      (store) => [store.id, store],
-    ),
-  );
-  const optedOut = isMarketing(category)
-    ? new Set(
-        (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(columns?.mobiles ?? [])}::text[])`)).map(
-          (row) => row.mobile,
-        ),
-      )
-    : new Set<string>();
+  const stores = new Map<number, { name: string; phone: string }>();
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
+  let matched = 0;
   let invalid = 0;
   let removed = 0;
-  // In customer order: of two customers with one number, the first keeps it.
-  for (const index of ids.map((_, at) => at).sort((x, y) => ids[x]! - ids[y]!)) {
-    const c = columns!;
-    const mobile = c.mobiles[index]!.trim();
-    if (!isMobile(mobile) || seen.has(mobile)) {
-      invalid += 1;
-      continue;
+  for (let after = 0; ; ) {
+    if (after > 0) await giveWay();
+    // A page as one row of arrays, not a row per customer: rows are parsed one by one in JavaScript
+    // (PGlite ~1 s for 100,000), arrays ~5 times faster. The arrays are aligned (one pass); the
+    // order is fixed below, not left to the aggregate.
+    const page = await db.one<{ ids: number[] | null; names: string[]; genders: ('M' | 'F' | null)[]; mobiles: string[]; stores: number[]; plates: (string | null)[]; maintenance: (string | null)[]; insurance: (string | null)[] }>(sql`
+      SELECT array_agg(c.id) AS ids, array_agg(c.name) AS names, array_agg(c.gender) AS genders, array_agg(c.mobile) AS mobiles, array_agg(c.store_id) AS stores,
+             array_agg(v.plate) AS plates, array_agg(v.next_maintenance_date::text) AS maintenance, array_agg(v.insurance_expiry::text) AS insurance
+        FROM (SELECT c.id, c.name, c.gender, c.mobile, c.store_id FROM customer c WHERE ${where} AND c.id > ${after} ORDER BY c.id LIMIT ${AUDIENCE_PAGE}) c
+        LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE`);
+    const ids = page?.ids ?? [];
+    if (ids.length === 0) break;
+    matched += ids.length;
+    const newStores = [...new Set(page!.stores)].filter((id) => !stores.has(id));
+    if (newStores.length > 0) {
+      for (const store of await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param(newStores)}::int[])`)) {
+        stores.set(store.id, store);
+      }
     }
-    seen.add(mobile);
-    if (optedOut.has(mobile)) {
-      removed += 1;
-      continue;
-    }
-    const store = stores.get(c.stores[index]!);
-    recipients.push({
-      customerId: ids[index]!,
-      name: c.names[index]!,
-      mobile,
-      values: {
+    const optedOut = isMarketing(category)
+      ? new Set(
+          (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(page!.mobiles)}::text[])`)).map((row) => row.mobile),
+        )
+      : new Set<string>();
+    // In customer order: of two customers with one number, the first keeps it.
+    const byId = ids.map((_, at) => at).sort((x, y) => ids[x]! - ids[y]!);
+    for (const index of byId) {
+      const c = page!;
+      const mobile = c.mobiles[index]!.trim();
+      if (!isMobile(mobile) || seen.has(mobile)) {
+        invalid += 1;
+        continue;
+      }
+      seen.add(mobile);
+      if (optedOut.has(mobile)) {
+        removed += 1;
+        continue;
+      }
+      const store = stores.get(c.stores[index]!);
+      recipients.push({
+        customerId: ids[index]!,
         name: c.names[index]!,
-        gender: c.genders[index] ?? null,
-        plate: c.plates[index] ?? '',
-        storeName: store?.name ?? '',
-        maintenanceDue: c.maintenance[index] ?? '',
-        insuranceDue: c.insurance[index] ?? '',
-        storePhone: store?.phone ?? '',
-      },
-    });
+        mobile,
+        values: {
+          name: c.names[index]!,
+          gender: c.genders[index] ?? null,
+          plate: c.plates[index] ?? '',
+          storeName: store?.name ?? '',
+          maintenanceDue: c.maintenance[index] ?? '',
+          insuranceDue: c.insurance[index] ?? '',
+          storePhone: store?.phone ?? '',
+        },
+      });
+    }
+    if (ids.length < AUDIENCE_PAGE) break;
+    after = ids[byId.at(-1)!]!;
   }
-  return { matched: ids.length, recipients, optedOut: removed, invalid };
+  return { matched, recipients, optedOut: removed, invalid };
 }
 
 export interface SmsSettingRow {
@@ -183,12 +204,19 @@ export async function settingOf(db: Queryable, chainId: number): Promise<SmsSett
   return db.one<SmsSettingRow>(sql`SELECT signature, daily_marketing_limit AS "dailyMarketingLimit" FROM sms_setting WHERE chain_id = ${chainId}`);
 }
 
-/** Each recipient's text as delivered, and its segments. */
-export function personalise(recipients: Recipient[], signature: string, body: string, category: SmsCategory) {
-  return recipients.map((recipient) => {
-    const text = composeSms({ signature, body: renderTemplate(body, recipient.values), category });
-    return { ...recipient, text, segments: countSms(text).segments };
-  });
+export type Personalised = Recipient & { text: string; segments: number };
+
+/** Each recipient's text as delivered, and its segments (in slices, with `giveWay` between them). */
+export async function personalise(recipients: Recipient[], signature: string, body: string, category: SmsCategory, giveWay: () => Promise<void> = noWait): Promise<Personalised[]> {
+  const texts: Personalised[] = [];
+  for (let start = 0; start < recipients.length; start += PERSONALISE_SLICE) {
+    if (start > 0) await giveWay();
+    for (const recipient of recipients.slice(start, start + PERSONALISE_SLICE)) {
+      const text = composeSms({ signature, body: renderTemplate(body, recipient.values), category });
+      texts.push({ ...recipient, text, segments: countSms(text).segments });
+    }
+  }
+  return texts;
 }
 
 /** 「当前不在营销短信发送时段（08:00–21:00），将于 11月24日 08:00 发送」 */
@@ -206,44 +234,92 @@ export interface NewCampaign {
   name: string;
   template: { id: number; name: string; category: SmsCategory; body: string };
   signature: string;
-  recipients: ReturnType<typeof personalise>;
+  recipients: Personalised[];
   sendAt: Date;
   state: 'running' | 'scheduled';
   /** Recipients per stored chunk: the job's batch (batchFor(provider.window)). */
   chunk?: number;
 }
 
-/** Inserts the campaign and its recipients (as chunks, see sms_pending) and reserves the credits, in the caller's transaction. */
-export async function insertCampaign(tx: Queryable, campaign: NewCampaign): Promise<{ id: number; credits: number }> {
+/** Chunks stored per transaction while a campaign is made (1,200 recipients at 400: ~10 ms on PGlite). */
+const CHUNKS_PER_STORE = 3;
+
+/**
+ * Makes a campaign: its recipients stored as chunks (sms_pending), then, in one transaction, the
+ * campaign row and its credits reserved (and `alsoInside`, e.g. the audit entry). Refused when a
+ * text is too long or the credits are short, with nothing made.
+ *
+ * The chunks are stored first, in short transactions under the id the campaign will have, with
+ * `giveWay` between them (the other staff's requests go first): 100,000 recipients in the one
+ * transaction held PGlite, and so every page of every user, for about a second. Until the campaign
+ * row exists nothing sees them (every read of chunks starts from a campaign found first); when
+ * the last step fails they are deleted here, and those of a process killed meanwhile by
+ * dropOrphanChunks.
+ */
+export async function makeCampaign(
+  db: Database,
+  campaign: NewCampaign,
+  giveWay: () => Promise<void>,
+  alsoInside: (tx: Queryable, made: { id: number; credits: number }) => Promise<void>,
+): Promise<{ id: number; credits: number }> {
   const tooLong = campaign.recipients.find((recipient) => smsLengthProblem(recipient.text));
   if (tooLong) throw refuse.badInput(`${smsLengthProblem(tooLong.text)}（收信人 ${tooLong.name}）`);
   const credits = campaign.recipients.reduce((sum, recipient) => sum + recipient.segments, 0);
-  const name = campaign.name || `${SMS_CATEGORY_LABELS[campaign.template.category]}·${campaign.template.name}`;
-  const row = await tx.one<{ id: number }>(sql`
-    INSERT INTO sms_campaign (chain_id, store_id, name, template_id, template_name, category, signature, body, state, send_at, total, credits_reserved, created_by)
-    VALUES (${campaign.chainId}, ${campaign.storeId}, ${name}, ${campaign.template.id}, ${campaign.template.name}, ${campaign.template.category}, ${campaign.signature},
-            ${campaign.template.body}, ${campaign.state}, ${campaign.sendAt.toISOString()}::timestamptz, ${campaign.recipients.length}, ${credits}, ${campaign.userId})
-    RETURNING id`);
-  const id = row!.id;
+  const short = (balance: number) => refuse.badInput(`${new InsufficientBalance('sms', balance, credits).message}，请先购买短信包`);
+  // Checked again when reserved (another campaign may take them meanwhile); this one spares storing 100,000 texts for nothing.
+  const balance = await balanceOf(db, campaign.chainId, 'sms');
+  if (balance < credits) throw short(balance);
+
+  const id = (await db.one<{ id: number }>(newIds('sms_campaign', 1)))!.id;
   try {
-    await reserve(tx, campaign.chainId, 'sms', credits, ledgerRef(id));
+    // A chunk is one claim of the job: a few hundred rows instead of one per recipient. Recipient
+    // ids come from sms_recipient's sequence now, in audience order.
+    const size = Math.max(1, campaign.chunk ?? BATCH);
+    for (let start = 0, seq = 0; start < campaign.recipients.length; ) {
+      await giveWay();
+      await db.transaction(async (tx) => {
+        for (let stored = 0; stored < CHUNKS_PER_STORE && start < campaign.recipients.length; stored += 1, start += size, seq += 1) {
+          const chunk = campaign.recipients.slice(start, start + size);
+          await tx.run(sql`
+            INSERT INTO sms_pending (campaign_id, seq, n, segments_total, ids, customer_ids, names, mobiles, texts, segments)
+            VALUES (${id}, ${seq}, ${chunk.length}, ${chunk.reduce((sum, r) => sum + r.segments, 0)},
+                    ARRAY(${newIds('sms_recipient', chunk.length)}),
+                    ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
+                    ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[], ${sql.param(chunk.map((r) => r.segments))}::int[])`);
+        }
+      });
+    }
+    const name = campaign.name || `${SMS_CATEGORY_LABELS[campaign.template.category]}·${campaign.template.name}`;
+    await giveWay();
+    return await db.transaction(async (tx) => {
+      await tx.run(sql`
+        INSERT INTO sms_campaign (id, chain_id, store_id, name, template_id, template_name, category, signature, body, state, send_at, started_at, total, credits_reserved, created_by)
+        VALUES (${id}, ${campaign.chainId}, ${campaign.storeId}, ${name}, ${campaign.template.id}, ${campaign.template.name}, ${campaign.template.category}, ${campaign.signature},
+                ${campaign.template.body}, ${campaign.state}, ${campaign.sendAt.toISOString()}::timestamptz, ${campaign.state === 'running' ? sql`now()` : null},
+                ${campaign.recipients.length}, ${credits}, ${campaign.userId})`);
+      try {
+        await reserve(tx, campaign.chainId, 'sms', credits, ledgerRef(id));
+      } catch (error) {
+        if (error instanceof InsufficientBalance) throw short(error.balance);
+        throw error;
+      }
+      await alsoInside(tx, { id, credits });
+      return { id, credits };
+    });
   } catch (error) {
-    if (error instanceof InsufficientBalance) throw refuse.badInput(`${error.message}，请先购买短信包`);
+    await db.run(sql`DELETE FROM sms_pending WHERE campaign_id = ${id}`).catch(() => undefined); // else dropOrphanChunks, later
     throw error;
   }
-  // Kept as chunks of one claim each (the job expands a chunk into its claim): a few hundred
-  // rows instead of one per recipient. Ids come from sms_recipient's sequence now, in audience order.
-  const size = Math.max(1, campaign.chunk ?? BATCH);
-  for (let start = 0, seq = 0; start < campaign.recipients.length; start += size, seq += 1) {
-    const chunk = campaign.recipients.slice(start, start + size);
-    await tx.run(sql`
-      INSERT INTO sms_pending (campaign_id, seq, n, segments_total, ids, customer_ids, names, mobiles, texts, segments)
-      VALUES (${id}, ${seq}, ${chunk.length}, ${chunk.reduce((sum, r) => sum + r.segments, 0)},
-              ARRAY(${newIds('sms_recipient', chunk.length)}),
-              ${sql.param(chunk.map((r) => r.customerId))}::int[], ${sql.param(chunk.map((r) => r.name))}::text[],
-              ${sql.param(chunk.map((r) => r.mobile))}::text[], ${sql.param(chunk.map((r) => r.text))}::text[], ${sql.param(chunk.map((r) => r.segments))}::int[])`);
-  }
-  return { id, credits };
+}
+
+/** How old chunks without their campaign must be before they are dropped: no campaign takes this long to make. */
+export const ORPHAN_CHUNK_AGE = '1 hour';
+
+/** Drops the stored chunks of campaigns never made (the process was killed while making them); answers how many. */
+export async function dropOrphanChunks(db: Queryable): Promise<number> {
+  return db.run(sql`
+    DELETE FROM sms_pending p
+     WHERE p.stored_at < now() - ${ORPHAN_CHUNK_AGE}::interval AND NOT EXISTS (SELECT 1 FROM sms_campaign c WHERE c.id = p.campaign_id)`);
 }
 
 // ─────────────────────────────────────────────────────────────────────────────── the job
