@@ -82,3 +82,23 @@ test('a long request gives way to the other requests between its steps, not to i
   expect((await own).status).toBe(200);
   expect((await other).status).toBe(200);
 });
+
+test('background transactions take turns: one queued behind another looks for pages only once that one has ended', async () => {
+  const { gate, url, answer } = await serverWithSlowRoute();
+  const done: string[] = [];
+  let endFirst: (() => void) | undefined;
+  const first = gate.turn(() => new Promise<void>((resolve) => (endFirst = resolve)).then(() => void done.push('first')), 5_000);
+  const second = gate.turn(async () => void done.push('second'), 5_000);
+  await expect.poll(() => endFirst).toBeDefined();
+  // A page arrives while the first runs: the second, queued before it came, still lets it go first.
+  const page = fetch(`${url}/slow`);
+  await expect.poll(() => gate.inFlight).toBe(1);
+  endFirst!();
+  await first;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(done).toEqual(['first']);
+  answer();
+  expect((await page).status).toBe(200);
+  await second;
+  expect(done).toEqual(['first', 'second']);
+});

@@ -14,15 +14,22 @@ export interface RequestsFirst {
    * caller is itself answering (a long request giving way to the others between its steps).
    */
   quiet(maxWaitMs?: number, besides?: number): Promise<void>;
+  /**
+   * Runs one background transaction once the requests in flight are answered (quiet), and never
+   * while another background transaction runs or waits for the database: two queued together (a
+   * campaign's claim and the last batch's commit) used to run back to back in front of a page that
+   * arrived meanwhile, because each had looked before the page came. Not to be nested.
+   */
+  turn<T>(work: () => Promise<T>, maxWaitMs?: number): Promise<T>;
   /** Requests being answered now. */
   readonly inFlight: number;
 }
 
-/** What a background job takes: only the wait. */
-export type GiveWay = Pick<RequestsFirst, 'quiet'>;
+/** What a background job takes: the wait, and its transactions one at a time. */
+export type GiveWay = Pick<RequestsFirst, 'quiet' | 'turn'>;
 
 /** For work outside a server (tests, scripts): nothing to wait for. */
-export const noRequests: GiveWay = { quiet: async () => undefined };
+export const noRequests: GiveWay = { quiet: async () => undefined, turn: (work) => work() };
 
 /** Counts requests between onRequest and onResponse (or an abort) on this app. */
 export function requestsFirst(app: FastifyInstance): RequestsFirst {
@@ -57,9 +64,18 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
     done(request);
     next();
   });
+  let lane: Promise<unknown> = Promise.resolve();
   return {
     get inFlight() {
       return inFlight;
+    },
+    turn<T>(work: () => Promise<T>, maxWaitMs = 100) {
+      const run = lane.then(async () => {
+        await this.quiet(maxWaitMs);
+        return work();
+      });
+      lane = run.catch(() => undefined);
+      return run;
     },
     async quiet(maxWaitMs = 100, besides = 0) {
       const until = performance.now() + maxWaitMs;

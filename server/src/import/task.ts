@@ -128,8 +128,7 @@ export async function runImportTask(
 
   const commit = async (batch: BatchRow[]) => {
     // The pages first: each batch waits for the requests being answered (http/requests-first.ts).
-    await requests.quiet();
-    await db.transaction(async (tx) => {
+    await requests.turn(() => db.transaction(async (tx) => {
       // The checkpoint guards the batch: a cancelled task, or a second runner that got here first, rolls it back.
       const current = await tx.one<{ status: string; processed: number }>(sql`SELECT status, processed FROM import_task WHERE id = ${taskId} FOR UPDATE`);
       if (current?.status !== 'running' || current.processed !== processed) throw new Cancelled();
@@ -138,7 +137,7 @@ export async function runImportTask(
         UPDATE import_task SET processed = processed + ${batch.length}, total = GREATEST(total, processed + ${batch.length}), imported = imported + ${counts.imported}, updated = updated + ${counts.updated},
                skipped = skipped + ${counts.skipped}, failed = failed + ${counts.failed}, warned = warned + ${counts.warned}
          WHERE id = ${taskId}`);
-    });
+    }));
     processed += batch.length;
   };
 

@@ -564,8 +564,7 @@ export function campaignRunner(
         // or rows back in the queue (SMSC unreachable) and those of campaigns made before chunks (→
         // submitting). Opted-out numbers and numbers at their daily limit are skipped.
         // No row locks: the chunk's UPDATE and each row's re-check (not cancelled, state = 'queued'), so a cancel meanwhile wins.
-        await requests.quiet();
-        const claimed = await db.transaction(async (tx) => {
+        const claimed = await requests.turn(() => db.transaction(async (tx) => {
           const current = await tx.one<CampaignState>(sql`SELECT state, run, category, chain_id FROM sms_campaign WHERE id = ${campaignId}`);
           if (!current || current.state !== 'running' || current.run !== run) return 'stopped' as const;
           // The next stored chunks (each marked taken; its rows are written once, by its commit).
@@ -626,7 +625,7 @@ export function campaignRunner(
             ).map((row) => row.id),
           );
           return [{ send: send.filter((row) => taken.has(row.id)) }];
-        });
+        }));
         commitAnswered();
         if (claimed === 'stopped') {
           campaign = undefined;
@@ -697,8 +696,7 @@ export function campaignRunner(
     });
     const open = outcome.filter((row) => row.state === 'submitted');
     let refunded = failed.reduce((sum, row) => sum + row.segments, 0);
-    await requests.quiet();
-    await db.transaction(async (tx) => {
+    await requests.turn(() => db.transaction(async (tx) => {
       if (chunk) {
         // The chunk's rows, each written once in its final state (retries as 发送中, put back below).
         const write = new Map<number, { state: string; reason: string; ids: string; submitted: boolean }>();
@@ -750,7 +748,7 @@ export function campaignRunner(
       if (sent.length > 0) await settleReceipts(tx);
       await refundRows(tx, chainId, campaignId, refunded);
       if (retry.length > 0) await requeue(tx, campaignId, chainId, retry);
-    }).catch((error: unknown) => {
+    })).catch((error: unknown) => {
       // Not recorded: the receipts go back, so the parts' rows (if a retry records them) still get them.
       receipts.putBack(known);
       throw error;
@@ -866,8 +864,7 @@ export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Give
     // In slices, each its own short transaction after the requests being answered (http/requests-first.ts).
     for (let start = 0; start < due.length; start += RECEIPT_SLICE) {
       const slice = due.slice(start, start + RECEIPT_SLICE);
-      await requests.quiet();
-      const stillWaiting = await db.transaction(async (tx) => {
+      const stillWaiting = await requests.turn(() => db.transaction(async (tx) => {
         const applied = await applyReceipts(tx, slice);
         await settleRecipients(tx, applied.recipients);
         const store = applied.unmatched.filter((receipt) => all || now - (waiting.get(receipt.messageId)?.at ?? now) >= STORE_AFTER_MS);
@@ -879,7 +876,7 @@ export function receiptSink(db: Database, log: FastifyBaseLogger, requests: Give
         }
         const stored = new Set(store);
         return new Set(applied.unmatched.filter((receipt) => !stored.has(receipt)).map((receipt) => receipt.messageId));
-      });
+      }));
       // Applied or stored: no longer waiting (the ones still unmatched stay for the next try).
       for (const receipt of slice) if (!stillWaiting.has(receipt.messageId)) waiting.delete(receipt.messageId);
     }
