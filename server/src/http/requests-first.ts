@@ -64,45 +64,47 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
     done(request);
     next();
   });
+  async function quiet(maxWaitMs = 100, besides = 0): Promise<void> {
+    const until = performance.now() + maxWaitMs;
+    for (;;) {
+      // A turn of the event loop first: requests that came while this thread was busy (a PGlite
+      // transaction runs without yielding) are read and counted before the job looks.
+      await new Promise((resolve) => setImmediate(resolve));
+      // One background transaction per turn: two released together would run back to back.
+      if (grantedThisTurn) continue;
+      const left = until - performance.now();
+      if (inFlight <= besides || left <= 0) {
+        grantedThisTurn = true;
+        setImmediate(() => (grantedThisTurn = false));
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((waiter) => waiter.finish !== finish);
+          resolve();
+        }, left);
+        const finish = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiters.push({ besides, finish });
+      });
+    }
+  }
+  // Background transactions queue here, each looking for requests only when its turn comes.
   let lane: Promise<unknown> = Promise.resolve();
   return {
     get inFlight() {
       return inFlight;
     },
+    quiet,
     turn<T>(work: () => Promise<T>, maxWaitMs = 100) {
       const run = lane.then(async () => {
-        await this.quiet(maxWaitMs);
+        await quiet(maxWaitMs);
         return work();
       });
       lane = run.catch(() => undefined);
       return run;
-    },
-    async quiet(maxWaitMs = 100, besides = 0) {
-      const until = performance.now() + maxWaitMs;
-      for (;;) {
-        // A turn of the event loop first: requests that came while this thread was busy (a PGlite
-        // transaction runs without yielding) are read and counted before the job looks.
-        await new Promise((resolve) => setImmediate(resolve));
-        // One background transaction per turn: two released together would run back to back.
-        if (grantedThisTurn) continue;
-        const left = until - performance.now();
-        if (inFlight <= besides || left <= 0) {
-          grantedThisTurn = true;
-          setImmediate(() => (grantedThisTurn = false));
-          return;
-        }
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            waiters = waiters.filter((waiter) => waiter.finish !== finish);
-            resolve();
-          }, left);
-          const finish = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-          waiters.push({ besides, finish });
-        });
-      }
     },
   };
 }

@@ -35,16 +35,16 @@ let listening = false;
 port.on('message', (message: ToWorker) => {
   if (message.type === 'submit') {
     for (const { seq, phone, text } of message.texts) {
-      provider.submit({ phone, text }).then(
-        (ids) => {
-          results.push({ seq, ids });
+      provider
+        .submit({ phone, text })
+        .then(
+          (ids): SubmitResult => ({ seq, ids }),
+          (error: Error): SubmitResult => ({ seq, error: { kind: error instanceof SmsNotSent ? 'not-sent' : error instanceof SmsRejected ? 'rejected' : 'uncertain', message: error.message } }),
+        )
+        .then((result) => {
+          results.push(result);
           later();
-        },
-        (error: Error) => {
-          results.push({ seq, error: { kind: error instanceof SmsNotSent ? 'not-sent' : error instanceof SmsRejected ? 'rejected' : 'uncertain', message: error.message } });
-          later();
-        },
-      );
+        });
     }
   } else if (message.type === 'listen') {
     if (listening) return;

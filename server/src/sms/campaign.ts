@@ -118,14 +118,13 @@ async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudie
  */
 const AUDIENCE_PAGE = 2_500;
 const PERSONALISE_SLICE = 2_000;
-const noWait = async () => undefined;
 
 /**
  * The customers an audience reaches: deduplicated by number, invalid numbers and (marketing)
  * opt-outs removed. Read in pages of customers by id with `giveWay` between them: 100,000 in one
  * query held PGlite (and every page of every user) ~0.5 s, and their parsing held this thread.
  */
-export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory, giveWay: () => Promise<void> = noWait): Promise<Audience> {
+export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory, giveWay: () => Promise<void>): Promise<Audience> {
   const where = await audienceSql(db, scope, audience);
   // The vehicle the text is about: the one due first for this category.
   const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
@@ -147,8 +146,9 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
         LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE`);
     const ids = page?.ids ?? [];
     if (ids.length === 0) break;
+    const c = page!;
     matched += ids.length;
-    const newStores = [...new Set(page!.stores)].filter((id) => !stores.has(id));
+    const newStores = [...new Set(c.stores)].filter((id) => !stores.has(id));
     if (newStores.length > 0) {
       for (const store of await db.rows<{ id: number; name: string; phone: string }>(sql`SELECT id, name, phone FROM garage WHERE id = ANY(${sql.param(newStores)}::int[])`)) {
         stores.set(store.id, store);
@@ -156,13 +156,12 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
     }
     const optedOut = isMarketing(category)
       ? new Set(
-          (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(page!.mobiles)}::text[])`)).map((row) => row.mobile),
+          (await db.rows<{ mobile: string }>(sql`SELECT mobile FROM sms_opt_out WHERE chain_id = ${scope.chainId} AND mobile = ANY(${sql.param(c.mobiles)}::text[])`)).map((row) => row.mobile),
         )
       : new Set<string>();
     // In customer order: of two customers with one number, the first keeps it.
     const byId = ids.map((_, at) => at).sort((x, y) => ids[x]! - ids[y]!);
     for (const index of byId) {
-      const c = page!;
       const mobile = c.mobiles[index]!.trim();
       if (!isMobile(mobile) || seen.has(mobile)) {
         invalid += 1;
@@ -207,7 +206,7 @@ export async function settingOf(db: Queryable, chainId: number): Promise<SmsSett
 export type Personalised = Recipient & { text: string; segments: number };
 
 /** Each recipient's text as delivered, and its segments (in slices, with `giveWay` between them). */
-export async function personalise(recipients: Recipient[], signature: string, body: string, category: SmsCategory, giveWay: () => Promise<void> = noWait): Promise<Personalised[]> {
+export async function personalise(recipients: Recipient[], signature: string, body: string, category: SmsCategory, giveWay: () => Promise<void>): Promise<Personalised[]> {
   const texts: Personalised[] = [];
   for (let start = 0; start < recipients.length; start += PERSONALISE_SLICE) {
     if (start > 0) await giveWay();
@@ -275,11 +274,13 @@ export async function makeCampaign(
     // A chunk is one claim of the job: a few hundred rows instead of one per recipient. Recipient
     // ids come from sms_recipient's sequence now, in audience order.
     const size = Math.max(1, campaign.chunk ?? BATCH);
-    for (let start = 0, seq = 0; start < campaign.recipients.length; ) {
+    const chunks: Personalised[][] = [];
+    for (let start = 0; start < campaign.recipients.length; start += size) chunks.push(campaign.recipients.slice(start, start + size));
+    for (let first = 0; first < chunks.length; first += CHUNKS_PER_STORE) {
       await giveWay();
       await db.transaction(async (tx) => {
-        for (let stored = 0; stored < CHUNKS_PER_STORE && start < campaign.recipients.length; stored += 1, start += size, seq += 1) {
-          const chunk = campaign.recipients.slice(start, start + size);
+        for (let seq = first; seq < Math.min(first + CHUNKS_PER_STORE, chunks.length); seq += 1) {
+          const chunk = chunks[seq]!;
           await tx.run(sql`
             INSERT INTO sms_pending (campaign_id, seq, n, segments_total, ids, customer_ids, names, mobiles, texts, segments)
             VALUES (${id}, ${seq}, ${chunk.length}, ${chunk.reduce((sum, r) => sum + r.segments, 0)},
