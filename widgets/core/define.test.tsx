@@ -12,7 +12,6 @@ import { clearToasts, loadingMaskShown, toastTexts, toastTypes } from './testing
 // Widgets that show data import the 请先登录 view (widgets/<feature>/index.ts); so does this test.
 import './signed-out';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 interface GreetingProps {
   greeting?: string;
@@ -47,10 +46,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Mounts the markup and waits for the widget's first render (a transition: slower on a busy machine). */
 async function mount(html: string) {
   document.body.innerHTML = html;
-  await settle();
-  return document.body.firstElementChild as HTMLElement;
+  const element = document.body.firstElementChild as HTMLElement;
+  await vi.waitFor(() => expect(element.shadowRoot?.firstElementChild).toBeTruthy());
+  return element;
 }
 
 describe('define()', () => {
@@ -61,8 +62,7 @@ describe('define()', () => {
     expect(paragraph.textContent).toBe('早上好，访客');
     expect(paragraph.dataset.host).toBe('test-greeting');
     session.nickName.value = '王店长';
-    await settle();
-    expect(paragraph.textContent).toBe('早上好，王店长');
+    await vi.waitFor(() => expect(paragraph.textContent).toBe('早上好，王店长'));
   });
 
   it('shows 「请先登录」 instead of the widget while nobody is signed in, and drops it at logout', async () => {
@@ -72,11 +72,9 @@ describe('define()', () => {
     expect(root.querySelector('[part="signed-out"]')!.textContent).toContain('请先登录');
     expect(root.querySelector('[part="signed-out"]')!.getAttribute('data-login-event')).toBe('garage-logged-in');
     login('t-1', { nickName: '王店长' });
-    await settle();
-    expect(root.querySelector('p')!.textContent).toBe('你好，王店长');
+    await vi.waitFor(() => expect(root.querySelector('p')?.textContent).toBe('你好，王店长'));
     logout();
-    await settle();
-    expect(root.querySelector('p')).toBeNull();
+    await vi.waitFor(() => expect(root.querySelector('p')).toBeNull());
     expect(root.textContent).not.toContain('王店长');
     expect(root.textContent).toContain('请先登录');
   });

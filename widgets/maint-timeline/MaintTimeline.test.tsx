@@ -4,7 +4,8 @@ import { logout, session } from '../core';
 import type { MaintenancePoints } from './timeline';
 import './index';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** Waits for the element's render (its first render is a transition: slower on a busy machine). */
+const rendered = (element: HTMLElement) => vi.waitFor(() => expect(element.shadowRoot?.firstElementChild).toBeTruthy());
 
 const points: MaintenancePoints = {
   history: [
@@ -23,7 +24,7 @@ async function mount(value: unknown): Promise<ShadowRoot> {
   const element = document.createElement('garage-maint-timeline') as HTMLElement & { points: unknown };
   document.body.append(element);
   element.points = value;
-  await settle();
+  await rendered(element);
   return element.shadowRoot!;
 }
 
@@ -90,14 +91,13 @@ describe('<garage-maint-timeline> with points', () => {
     expect(root.querySelectorAll('[data-testid="prices"]')).toHaveLength(0);
     expect(text(root.querySelector('.timeline'))).not.toContain('¥');
     session.isShowPrice.value = true;
-    await settle();
-    expect(root.querySelectorAll('[data-testid="prices"]').length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-testid="prices"]').length).toBeGreaterThan(0));
   });
 
   it('opens the item lists of the next and last maintenance and toggles the others', async () => {
     const root = await mount(points);
     const opened = () => Array.from(root.querySelectorAll('.item-list')).map((list) => list.closest('[data-entry-id]')!.getAttribute('data-entry-id'));
-    // The lists open in an effect after the first render: on a busy machine that is past `settle`.
+    // The lists open in an effect after the first render: on a busy machine that is after it.
     await vi.waitFor(() => expect(opened()).toEqual(['estimate-1', '13']));
     const toggle = root.querySelector<HTMLButtonElement>('[data-entry-id="estimate-2"] .items-toggle')!;
     expect(text(toggle)).toBe('保养项目 2 项');
@@ -175,7 +175,7 @@ describe('<garage-maint-timeline> with points', () => {
     // Queried when clicked, as a user would: an early re-render may have replaced the first node.
     const more = () => root.querySelector<HTMLElement>('[data-testid="toggle-earlier"]')!;
     expect(text(more())).toBe('查看更早的 7 条记录');
-    await settle();
+    await new Promise((resolve) => setTimeout(resolve, 30));
     more().click();
     await vi.waitFor(() => expect(entries(root)).toHaveLength(12));
     expect(text(root.querySelector('[data-testid="toggle-earlier"]'))).toBe('收起更早的记录');
@@ -194,8 +194,7 @@ describe('<garage-maint-timeline> without points', () => {
   it('asks for a vehicle when it has neither points nor vehicle-id', async () => {
     const element = document.createElement('garage-maint-timeline');
     document.body.append(element);
-    await settle();
-    expect(text(element.shadowRoot!.querySelector('.state'))).toBe('请选择车辆');
+    await vi.waitFor(() => expect(text(element.shadowRoot!.querySelector('.state'))).toBe('请选择车辆'));
   });
 
   it('asks to sign in, without calling the server, when a vehicle is given but nobody is signed in', async () => {
@@ -207,8 +206,7 @@ describe('<garage-maint-timeline> without points', () => {
     const element = document.createElement('garage-maint-timeline');
     element.setAttribute('vehicle-id', '12');
     document.body.append(element);
-    await settle();
-    expect(text(element.shadowRoot!.querySelector('.signed-out__title'))).toBe('请先登录');
+    await vi.waitFor(() => expect(text(element.shadowRoot!.querySelector('.signed-out__title'))).toBe('请先登录'));
     expect(calls.filter((url) => url.includes('/vehicle/'))).toEqual([]);
   });
 });

@@ -5,8 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { act } from 'react';
 import meta, { Empty, Long, PricesHidden, Short } from '../../stories/maint-timeline.stories';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 async function renderStory(story: { args?: object }): Promise<ShadowRoot> {
   const args = { ...meta.args, ...story.args } as Parameters<NonNullable<typeof meta.render>>[0];
   const container = document.createElement('div');
@@ -14,8 +12,10 @@ async function renderStory(story: { args?: object }): Promise<ShadowRoot> {
   await act(async () => {
     createRoot(container).render(meta.render!(args, {} as never) as React.ReactElement);
   });
-  await settle();
-  return container.querySelector('garage-maint-timeline')!.shadowRoot!;
+  // The element's first render is a transition: slower on a busy machine.
+  const element = container.querySelector('garage-maint-timeline')!;
+  await vi.waitFor(() => expect(element.shadowRoot?.firstElementChild).toBeTruthy());
+  return element.shadowRoot!;
 }
 
 beforeEach(() => {
