@@ -37,6 +37,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
     // Every browser we support preloads modules natively; the polyfill only weighed on /login.
-    modulePreload: { polyfill: false },
+    // The entry's imports are preloaded from the HTML, but not a lazy chunk's: a <link
+    // rel=modulepreload> per dependency of every lazy route and widget, added in the middle of the
+    // first render, was a third of a signed-in page's first long task (docs/DECISIONS.md,
+    // "Signed-in first render"); the browser finds a chunk's imports itself when it arrives.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
   },
 });

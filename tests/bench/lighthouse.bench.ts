@@ -8,7 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { startTestServer } from '../support/server';
+import { DEMO_PASSWORD, startTestServer } from '../support/server';
 import { loginFirstLoad } from '../support/first-load';
 import { kb, table, writeSection } from './report';
 
@@ -92,6 +92,30 @@ try {
     await signIn();
     customers.push(await run(`${server.url}/home/externalmanage`, { disableStorageReset: true }));
   }
+
+  // Lighthouse's own recipe for a page behind a login: sign in through the login page in the same
+  // browser, then audit with the storage kept. The HTTP cache keeps what the login and the page it
+  // opened (工作台) loaded; the customer list's own chunks are still new.
+  const signInThroughForm = async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/version.json`);
+    await page.evaluate(() => localStorage.clear());
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    await page.goto(`${server.url}/login`);
+    await page.locator('::-p-aria(账号)').fill('admin');
+    await page.locator('::-p-aria(密码)').fill(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.pathname !== '/login');
+    await page.waitForNetworkIdle({ idleTime: 1000 });
+    await page.close();
+  };
+  const afterLogin: PageResult[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await signInThroughForm();
+    afterLogin.push(await run(`${server.url}/home/externalmanage`, { disableStorageReset: true }));
+  }
   await browser.disconnect();
 
   const firstLoad = await loginFirstLoad(server.url);
@@ -113,18 +137,24 @@ try {
       kb(result.scriptTransfer),
     ];
   };
-  const failing = [...login, ...customers].flatMap((result) => result.failedA11y);
+  const failing = [...login, ...customers, ...afterLogin].flatMap((result) => result.failedA11y);
 
   writeSection(`## Lighthouse and the login page's weight (issue 10)
 
 Lighthouse ${version} with its mobile defaults (simulated slow 4G, 4× CPU slowdown) in Debian's
 Chromium (headless), against the built app served by the real server; ${RUNS} runs per page, the run
-with the median performance score shown. /home/externalmanage is opened signed in as admin with an
-empty HTTP cache. Goals: performance and accessibility ≥ ${GOAL.performance}.
+with the median performance score shown. /home/externalmanage is opened signed in as admin twice:
+with an empty HTTP cache (the session written into the browser's storage), and the way Lighthouse's
+documentation audits a page behind a login (signed in through /login in the same browser first,
+which lands on 工作台). Goals: performance and accessibility ≥ ${GOAL.performance}.
 
 ${table(
   ['page', 'performance', 'accessibility', 'performance, every run', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS transferred'],
-  [row('/login', login), row('/home/externalmanage (signed in)', customers)],
+  [
+    row('/login', login),
+    row('/home/externalmanage (signed in, empty cache)', customers),
+    row('/home/externalmanage (signed in through /login)', afterLogin),
+  ],
 )}
 
 ${failing.length > 0 ? `Accessibility audits that failed: ${[...new Set(failing)].join(', ')}.` : 'No weighted accessibility audit failed.'}

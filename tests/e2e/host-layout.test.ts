@@ -220,6 +220,11 @@ describe('signed-in host app', () => {
       return [document.documentElement.scrollWidth - document.documentElement.clientWidth, main.scrollWidth - main.clientWidth];
     });
     expect(sideways).toEqual([0, 0]);
+    // The top bar shows icons only: the menu button's, the garage's and the store's, no carets and
+    // no area name before the title.
+    const visibleIcons = await page.locator('.top-bar .menu-icon').evaluateAll((icons) => icons.filter((icon) => icon.getBoundingClientRect().width > 0).length);
+    expect(visibleIcons).toBe(3);
+    expect(await page.locator('.top-bar__title').innerText()).toBe('客户列表');
     // The store switcher is an icon there, still named for screen readers and still opening.
     await page.getByRole('button', { name: '当前门店' }).click();
     await page.getByTestId('store-switcher').getByRole('menuitemcheckbox').first().waitFor();

@@ -26,11 +26,11 @@ function GarageSwitcher() {
   return (
     <SlDropdown distance={6} onSlShow={() => { arm(); void refresh(); }} className="top-bar__switcher" data-testid="garage-switcher">
       <button slot="trigger" type="button" className="top-bar__trigger" {...triggerProps}>
-        <SlIcon name="building" />
+        <MenuIcon name="building" />
         <span className="visually-hidden">{text.garage}：</span>
         <span className="top-bar__trigger-text">{current?.name || garageName || messages.brand}</span>
         {isHeadquarters && <SlTag size="small" variant="primary" pill>{text.headquarters}</SlTag>}
-        <SlIcon name="chevron-down" className="top-bar__caret" />
+        <MenuIcon name="chevron-down" className="top-bar__caret" />
       </button>
       <SlMenu
         onSlSelect={async (event) => {
@@ -75,10 +75,10 @@ function StoreSwitcher() {
   return (
     <SlDropdown distance={6} onSlShow={() => { arm(); void refresh(); }} className="top-bar__switcher" data-testid="store-switcher">
       <button slot="trigger" type="button" className="top-bar__trigger" {...triggerProps}>
-        <SlIcon name="shop-window" />
+        <MenuIcon name="shop-window" />
         <span className="visually-hidden">{text.store}：</span>
         <span className="top-bar__trigger-text">{label}</span>
-        <SlIcon name="chevron-down" className="top-bar__caret" />
+        <MenuIcon name="chevron-down" className="top-bar__caret" />
       </button>
       <SlMenu
         onSlSelect={async (event) => {
@@ -143,7 +143,7 @@ function UserMenu() {
           <span className="visually-hidden">用户菜单：</span>
           <SlAvatar initials={(nickName || '我').slice(0, 1)} label={nickName} className="top-bar__avatar" />
           <span className="top-bar__trigger-text">{nickName}</span>
-          <SlIcon name="chevron-down" className="top-bar__caret" />
+          <MenuIcon name="chevron-down" className="top-bar__caret" />
         </button>
         <SlMenu
           onSlSelect={(event) => {
@@ -194,7 +194,7 @@ export function TopBar({ title, group, onOpenMenu, menuOpen = false }: { title?:
       )}
       <div className="top-bar__title">
         {group && <span className="top-bar__group">{group}</span>}
-        {group && title && <SlIcon name="chevron-right" className="top-bar__separator" />}
+        {group && title && <MenuIcon name="chevron-right" className="top-bar__separator" />}
         {title && <h1>{title}</h1>}
       </div>
       <div className="top-bar__actions">
