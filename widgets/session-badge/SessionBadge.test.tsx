@@ -1,15 +1,17 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, logout, session, setGarageList, setStoreList } from '../core';
 import { startEnvelopeServer, ok } from '../core/testing/envelope-server';
 import './index';
 
 const settle = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Places the badge and waits for its first render (a task after it is connected). */
 async function badge() {
   document.body.innerHTML = '<garage-session-badge></garage-session-badge>';
-  await settle();
-  return document.querySelector('garage-session-badge')!.shadowRoot!;
+  const root = document.querySelector('garage-session-badge')!.shadowRoot!;
+  await vi.waitFor(() => expect(root.firstElementChild).toBeTruthy());
+  return root;
 }
 
 beforeEach(() => {
