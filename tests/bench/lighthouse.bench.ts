@@ -63,10 +63,14 @@ try {
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
     if (answer.lhr.runtimeError) throw new Error(`Lighthouse: ${answer.lhr.runtimeError.message}`);
     version = answer.lhr.lighthouseVersion;
+    benchmarkIndexes.push(answer.lhr.environment.benchmarkIndex);
     return summarise(answer.lhr);
   };
 
   let version = '';
+  // Lighthouse's own measure of this machine's CPU (higher is faster): its simulation multiplies
+  // what it observed here, so scores of two machines differ with it (docs/DECISIONS.md).
+  const benchmarkIndexes: number[] = [];
   const login: PageResult[] = [];
   for (let i = 0; i < RUNS; i += 1) login.push(await run(`${server.url}/login`));
 
@@ -156,6 +160,9 @@ ${table(
     row('/home/externalmanage (signed in through /login)', afterLogin),
   ],
 )}
+
+Lighthouse's benchmark index of this machine (its CPU speed; higher is faster), median of the runs:
+${Math.round([...benchmarkIndexes].sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)] ?? 0)}.
 
 ${failing.length > 0 ? `Accessibility audits that failed: ${[...new Set(failing)].join(', ')}.` : 'No weighted accessibility audit failed.'}
 
