@@ -52,10 +52,10 @@ function report(): Report {
 }
 
 const LEDGER: LedgerEntry[] = [
-  { id: 4, change: -240, balanceAfter: 3_260, reason: 'use', reasonName: '使用', ref: 'sms:campaign:4', note: '发送预扣', createdAt: hoursAgo(2) },
-  { id: 3, change: 6, balanceAfter: 3_500, reason: 'refund', reasonName: '退回', ref: 'sms:campaign:2', note: '提交失败退回', createdAt: hoursAgo(24 * 12) },
-  { id: 2, change: -1_240, balanceAfter: 3_494, reason: 'use', reasonName: '使用', ref: 'sms:campaign:2', note: '发送预扣', createdAt: hoursAgo(24 * 12) },
-  { id: 1, change: 5_000, balanceAfter: 4_734, reason: 'purchase', reasonName: '购买', ref: 'order:M2026081410020000002', note: '短信包 5,000 条', createdAt: hoursAgo(24 * 95) },
+  { id: 4, change: -240, balanceAfter: 3_260, reason: 'use', reasonName: '使用', ref: 'sms:campaign:4', refName: '短信群发「双十一保养提醒」', note: '发送预扣', createdAt: hoursAgo(2) },
+  { id: 3, change: 6, balanceAfter: 3_500, reason: 'refund', reasonName: '退回', ref: 'sms:campaign:2#unused', refName: '短信群发「冬季轮胎检查」', note: '退回', createdAt: hoursAgo(24 * 12) },
+  { id: 2, change: -1_240, balanceAfter: 3_494, reason: 'use', reasonName: '使用', ref: 'sms:campaign:2', refName: '短信群发「冬季轮胎检查」', note: '发送预扣', createdAt: hoursAgo(24 * 12) },
+  { id: 1, change: 5_000, balanceAfter: 4_734, reason: 'purchase', reasonName: '购买', ref: 'order:M2026081410020000002', refName: '订单 M2026081410020000002', note: '短信包 5,000 条', createdAt: hoursAgo(24 * 95) },
 ];
 
 function answer(method: string, path: string, search: URLSearchParams, body: Record<string, unknown>): unknown {

@@ -264,8 +264,10 @@ export const ledgerEntry = z.object({
   balanceAfter: z.number(),
   reason: z.enum(['purchase', 'use', 'refund', 'grant', 'adjust']),
   reasonName: z.string(),
-  /** What caused it: 订单号, call id, SMS batch… */
+  /** What caused it, as the server keys it (order:<订单号>, sms:campaign:<id>, call:<id>…). */
   ref: z.string(),
+  /** The same in words (订单 …, 短信群发「…」, 通话记录 #…), '' when the note says it all. */
+  refName: z.string(),
   note: z.string(),
   createdAt: z.string(),
 });

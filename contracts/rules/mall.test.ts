@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editionState, GRACE_DAYS, isTaxId, proRatedUpgradeFen, quote, QuoteRefusal, renewedUntil, type Holding } from './mall';
+import { editionState, GRACE_DAYS, isTaxId, ledgerRefName, proRatedUpgradeFen, quote, QuoteRefusal, renewedUntil, type Holding } from './mall';
 
 const holding = (edition: Holding['edition'], storeCount = 3): Holding => ({ edition, addOns: {}, storeCount });
 
@@ -49,5 +49,18 @@ describe('纳税人识别号', () => {
     expect(isTaxId('914403001922038217')).toBe(false);
     expect(isTaxId('330106123456789')).toBe(true);
     expect(isTaxId('1234')).toBe(false);
+  });
+});
+
+describe('what caused a ledger change, in words', () => {
+  it('names orders, SMS campaigns (also their refunds) and calls; keys it does not know stay unsaid', () => {
+    expect(ledgerRefName('order:M202611270001')).toBe('订单 M202611270001');
+    expect(ledgerRefName('sms:campaign:7', '双十一保养提醒')).toBe('短信群发「双十一保养提醒」');
+    expect(ledgerRefName('sms:campaign:7#unused', '双十一保养提醒')).toBe('短信群发「双十一保养提醒」');
+    expect(ledgerRefName('sms:campaign:7#0b6f1c2e-5d1a-4f7e-9a51-3c2d8e9f0a11')).toBe('短信群发 #7');
+    expect(ledgerRefName('call:12')).toBe('通话记录 #12');
+    expect(ledgerRefName('welcome')).toBe('');
+    expect(ledgerRefName('sms:demo-campaign')).toBe('');
+    expect(ledgerRefName('')).toBe('');
   });
 });

@@ -97,6 +97,22 @@ export const LEDGER_REASONS = ['purchase', 'use', 'refund', 'grant', 'adjust'] a
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 export const LEDGER_REASON_NAMES: Record<LedgerReason, string> = { purchase: '购买', use: '使用', refund: '退回', grant: '赠送', adjust: '管理员调整' };
 
+/**
+ * What caused a ledger change, in words for the 余额变动 list. The ref is the server's key of it:
+ * `order:<订单号>`, `sms:campaign:<id>` (its refunds add `#…`), `call:<id>`. Other refs (the welcome
+ * grant, demo rows) say it in their note and get ''. `campaignName` is the campaign's name if it exists.
+ */
+export function ledgerRefName(ref: string, campaignName?: string | null): string {
+  const key = ref.split('#')[0]!;
+  const order = /^order:(.+)$/.exec(key);
+  if (order) return `订单 ${order[1]}`;
+  const campaign = /^sms:campaign:(\d+)$/.exec(key);
+  if (campaign) return campaignName ? `短信群发「${campaignName}」` : `短信群发 #${campaign[1]}`;
+  const call = /^call:(\d+)$/.exec(key);
+  if (call) return `通话记录 #${call[1]}`;
+  return '';
+}
+
 export interface Package {
   /** Product code, e.g. 'sms.5000'. */
   code: string;

@@ -232,6 +232,8 @@ describe('短信购买', () => {
     const first = widget.locator('[data-entry]').first();
     expect(await first.getAttribute('data-entry')).toBe('purchase');
     expect(await first.locator('.change').textContent()).toBe('+1,000');
+    // Says which order in words, not the server's key (order:…).
+    expect(await first.locator('.ref').textContent()).toMatch(/^短信包 1,000 条 · 订单 [0-9A-Z]+$/);
     expect(errors).toEqual([]);
     await context.close();
   });

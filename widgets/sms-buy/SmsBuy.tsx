@@ -108,7 +108,7 @@ export function SmsBuy({ host }: WidgetProps) {
                 <span className="reason">{entry.reasonName}</span>
                 <span className={entry.change >= 0 ? 'change plus' : 'change minus'}>{entry.change >= 0 ? '+' : '−'}{formatNumber(Math.abs(entry.change))}</span>
                 <span className="after">{formatNumber(entry.balanceAfter)}</span>
-                <span className="ref" title={[entry.ref, entry.note].filter(Boolean).join(' · ')}>{[entry.note, entry.ref].filter(Boolean).join(' · ')}</span>
+                <span className="ref" title={[entry.note, entry.refName].filter(Boolean).join(' · ')}>{[entry.note, entry.refName].filter(Boolean).join(' · ')}</span>
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@
  *   credit(db, chainId, 'sms', n, 'purchase', ref)     a purchase (the mall does this)
  */
 import { sql, type Database, type Queryable } from '../db/database';
-import { LEDGER_NAMES, LEDGER_REASON_NAMES, LEDGER_UNITS, type LedgerKind, type LedgerReason } from '../../../contracts/rules/mall';
+import { LEDGER_NAMES, LEDGER_REASON_NAMES, LEDGER_UNITS, ledgerRefName, type LedgerKind, type LedgerReason } from '../../../contracts/rules/mall';
 
 export class InsufficientBalance extends Error {
   constructor(
@@ -178,8 +178,14 @@ export function charge(db: Runner, chainId: number, kind: LedgerKind, ref: strin
 
 export async function ledgerEntries(db: Queryable, chainId: number, kind: LedgerKind, page: number, pageSize: number) {
   const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_entry WHERE chain_id = ${chainId} AND kind = ${kind}`);
-  const rows = await db.rows<{ id: number; change: number; balanceAfter: number; reason: LedgerReason; ref: string; note: string; createdAt: string }>(sql`
-    SELECT id, change, balance_after AS "balanceAfter", reason, ref, note, created_at AS "createdAt" FROM ledger_entry
-     WHERE chain_id = ${chainId} AND kind = ${kind} ORDER BY id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
-  return { total: total?.n ?? 0, list: rows.map((row) => ({ ...row, reasonName: LEDGER_REASON_NAMES[row.reason] })) };
+  // A campaign's own name says more than its number: it is looked up for refs sms:campaign:<id>[#…].
+  const rows = await db.rows<{ id: number; change: number; balanceAfter: number; reason: LedgerReason; ref: string; note: string; createdAt: string; campaignName: string | null }>(sql`
+    SELECT e.id, e.change, e.balance_after AS "balanceAfter", e.reason, e.ref, e.note, e.created_at AS "createdAt", c.name AS "campaignName"
+      FROM ledger_entry e
+      LEFT JOIN sms_campaign c ON c.chain_id = e.chain_id AND c.id = substring(e.ref FROM '^sms:campaign:([0-9]{1,9})(#|$)')::int
+     WHERE e.chain_id = ${chainId} AND e.kind = ${kind} ORDER BY e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`);
+  return {
+    total: total?.n ?? 0,
+    list: rows.map(({ campaignName, ...row }) => ({ ...row, reasonName: LEDGER_REASON_NAMES[row.reason], refName: ledgerRefName(row.ref, campaignName) })),
+  };
 }

@@ -169,7 +169,7 @@ describe('the development adapter', () => {
     expect(presses.every((press) => press.code === 0 && press.data.order.status === 'fulfilled')).toBe(true);
     expect((await balances()).sms).toBe(before.sms! + 5_000);
     const ledger = await ok<AnswerOf<typeof mall.ledger>>('GET', '/mall/ledger', tokens.admin!, { kind: 'sms' });
-    expect(ledger.list[0]).toMatchObject({ change: 5_000, reason: 'purchase', reasonName: '购买', ref: `order:${made.orderNo}` });
+    expect(ledger.list[0]).toMatchObject({ change: 5_000, reason: 'purchase', reasonName: '购买', ref: `order:${made.orderNo}`, refName: `订单 ${made.orderNo}` });
     expect(ledger.balance.balance).toBe(before.sms! + 5_000);
     expect((await ok<AnswerOf<typeof mall.orderStatus>>('GET', '/mall/order/status', tokens.admin!, { id: made.id })).statusName).toBe('已开通');
   });

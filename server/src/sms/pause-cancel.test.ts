@@ -6,6 +6,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
+import type * as mall from '../../../contracts/api/mall';
 import type { campaignDetail, campaignRecipients, CampaignSummary, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
 import { balanceOf } from '../repositories/ledger';
@@ -116,6 +117,11 @@ describe('a campaign stopped while it sends', () => {
     const detail = await detailOf(campaign.id);
     expect(detail.state).toBe('cancelled');
     expect(detail.creditsCharged).toBe(sent);
+    // 短信购买's 余额变动 names the campaign for its reservation and its refund, not sms:campaign:<id>.
+    const ledger = (await server.call<AnswerOf<typeof mall.ledger>>('GET', '/mall/ledger', { token: admin, query: { kind: 'sms', pageSize: 100 } })).data;
+    const mine = ledger.list.filter((entry) => new RegExp(`^sms:campaign:${campaign.id}(#|$)`).test(entry.ref));
+    expect([...new Set(mine.map((entry) => entry.reason))].sort()).toEqual(['refund', 'use']);
+    expect([...new Set(mine.map((entry) => entry.refName))]).toEqual([`短信群发「${campaign.name}」`]);
   });
 
   it('cancelled while the SMSC cannot be reached: the texts taken for sending are cancelled and refunded too, none left waiting', { timeout: 120_000 }, async () => {
