@@ -86,3 +86,4 @@ export const RegistrationLost: Story = {
 };
 export const Connecting_line: Story = { name: 'Line connecting', args: { phone: phoneIn({ registration: '', loading: true }) } };
 export const Disabled: Story = { args: { phone: phoneIn({ enabled: false, disabledReason: messages.disabledNoAccount }) } };
+export const DisabledDocked: Story = { name: 'Disabled, docked (folded)', args: { phone: phoneIn({ enabled: false, disabledReason: messages.disabledNoAccount }), foldable: true } };

@@ -232,6 +232,31 @@ describe('signed-in host app', () => {
     await context.close();
   });
 
+  it('at phone width folds the phone bar of an account without a line into a round button that says why', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 360, height: 640 });
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/externalmanage')}`);
+    await loginThroughForm(page, 'admin');
+    await waitForPage(page, '客户列表');
+    const bar = page.locator('garage-phone-bar');
+    const unfold = bar.getByRole('button', { name: '网络电话不可用，查看原因' });
+    await unfold.waitFor();
+    // A corner of the page, not a strip across it.
+    expect((await bar.boundingBox())!.width).toBeLessThanOrEqual(48);
+    expect(await bar.getByText(/网络电话未开通/).count()).toBe(0);
+
+    await unfold.click();
+    await bar.getByText('网络电话未开通：当前账号没有配置电话线路，请联系管理员开通。').waitFor();
+    expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
+    await bar.getByRole('button', { name: '收起' }).click();
+    await unfold.waitFor();
+
+    // 外呼 in the list while there is no line: the bar unfolds by itself to say why nothing rings.
+    await page.locator('garage-customer-list').locator('button.call:not([disabled])').first().click();
+    await bar.getByText(/网络电话未开通/).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logout wipes the user entry and sessionStorage and returns to /login', async () => {
     const { page, context } = await signedIn();
     await page.locator('.sidebar').getByRole('link', { name: '客户列表' }).click();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCallTimer, useValue } from '../core/base';
+import { formatCallTimer, useValue, type WidgetProps } from '../core/base';
 import { attachBar, configurePhoneLine, getPhone } from './line';
 import { messages } from './messages';
 import type { PhoneView } from './phone-state';
@@ -11,6 +11,11 @@ export interface PhoneBarProps {
   sipServer?: string;
   /** STUN server override; an empty attribute means none. */
   stunServer?: string;
+  /**
+   * Docked in a corner of the page: with no usable line the bar folds into a round button that
+   * says why when pressed, instead of covering the page with the reason.
+   */
+  foldable?: boolean;
 }
 
 /** Not an attribute of the element: stories show each state on a phone other than the page's line. */
@@ -31,7 +36,7 @@ const HangUpIcon = () => (
 );
 
 /** The view of <garage-phone-bar>; its CSS (styles.ts) is adopted by define() into the shadow root. */
-export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: PhoneBarProps & StoryProps) {
+export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone: givenPhone }: PhoneBarProps & StoryProps & WidgetProps) {
   const phone = givenPhone ?? getPhone();
   const status = useValue(phone.status);
   const registration = useValue(phone.registration);
@@ -45,12 +50,23 @@ export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: P
   const balance = useValue(phone.balanceMinutes);
   const callVisible = useValue(phone.callVisible);
   const [draft, setDraft] = useState(number ?? '');
+  const [unfolded, setUnfolded] = useState(false);
+  const disabled = !enabled && !loading && Boolean(disabledReason);
+  const folded = Boolean(foldable) && disabled && !unfolded;
 
   useEffect(() => setDraft(number ?? ''), [number]);
   useEffect(() => {
     configurePhoneLine({ sipServer: sipServer || undefined, stunServer });
   }, [sipServer, stunServer]);
   useEffect(() => (givenPhone ? undefined : attachBar()), [givenPhone]);
+  // 外呼 pressed elsewhere on the page while there is no line: unfold to say why nothing rings.
+  useEffect(() => {
+    if (notice) setUnfolded(true);
+  }, [notice]);
+  // The page sizes its dock to the round button (host-app styles.css, .phone-dock[data-folded]).
+  useEffect(() => {
+    host?.toggleAttribute('data-folded', folded);
+  }, [host, folded]);
 
   const dial = (event: FormEvent) => {
     event.preventDefault();
@@ -66,11 +82,26 @@ export function PhoneBar({ number, sipServer, stunServer, phone: givenPhone }: P
     </div>
   );
 
-  if (!enabled && !loading && disabledReason) {
+  if (folded) {
+    return (
+      <div className="bar disabled folded" part="bar" data-state="disabled">
+        <button type="button" className="unfold" aria-label={messages.folded} aria-expanded="false" title={disabledReason} onClick={() => setUnfolded(true)}>
+          <PhoneIcon />
+        </button>
+      </div>
+    );
+  }
+
+  if (disabled) {
     return (
       <div className="bar disabled" part="bar" data-state="disabled">
         <PhoneIcon />
         <span className="reason">{disabledReason}</span>
+        {foldable && (
+          <button type="button" className="dismiss" aria-label={messages.fold} aria-expanded="true" onClick={() => setUnfolded(false)}>
+            ×
+          </button>
+        )}
       </div>
     );
   }

@@ -25,6 +25,8 @@ define('garage-phone-bar', PhoneBar, {
     sipServer: 'string',
     /** STUN 服务器，不设时用服务器给的；空值表示不用。 */
     stunServer: 'string',
+    /** 停靠在页面角落时设为 true：没有可用线路时收成圆形按钮，按下显示原因，不遮挡页面。 */
+    foldable: 'boolean',
   },
   styles: phoneBarStyles,
   signedOut: 'compact',

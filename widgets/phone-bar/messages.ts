@@ -41,4 +41,7 @@ export const messages = {
   numberPlaceholder: '输入电话号码',
   calling: (number: string) => `呼叫 ${number}`,
   dismiss: '关闭提示',
+  /** The folded bar's name (its title gives the reason). */
+  folded: '网络电话不可用，查看原因',
+  fold: '收起',
 } as const;

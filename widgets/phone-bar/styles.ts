@@ -57,6 +57,18 @@ svg { width: 16px; height: 16px; flex: none; }
 /* The reason takes the rest of the line beside the icon, also in a 360 px sidebar. */
 .disabled .reason { flex: 1 1 0; min-width: 0; }
 .disabled svg { color: var(--phone-muted); }
+/* Folded: a round button; the page's dock shrinks to it. */
+.bar.folded { padding: 0; min-height: 0; border: none; background: none; box-shadow: none; justify-content: flex-end; }
+button.unfold {
+  position: relative; width: 44px; height: 44px; padding: 0; border-radius: 50%;
+  background: var(--sl-color-neutral-0, #fff); color: var(--phone-muted);
+  border: 1px solid var(--phone-border); box-shadow: var(--sl-shadow-medium, 0 2px 4px rgb(0 0 0 / 10%));
+}
+button.unfold:hover:not(:disabled) { background: var(--sl-color-neutral-50, #fafafa); color: var(--sl-color-neutral-700, #3f3f46); }
+button.unfold svg { width: 20px; height: 20px; }
+/* A slash across the receiver: no line. */
+button.unfold::after { content: ''; position: absolute; width: 26px; height: 2px; background: currentColor; transform: rotate(-45deg); border-radius: 1px; box-shadow: 0 0 0 1.5px var(--sl-color-neutral-0, #fff); }
+button:focus-visible { outline: 2px solid var(--phone-primary); outline-offset: 2px; }
 .call {
   display: flex; align-items: center; gap: 12px; width: 100%;
   padding: 6px 8px 6px 12px; border-radius: var(--phone-radius);

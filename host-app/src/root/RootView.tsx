@@ -99,7 +99,7 @@ export function RootView() {
       <Outlet />
       {starting && !onLoginPage && <LoadingMask />}
       {versionNoticeReady && createElement('garage-version-notice')}
-      {phoneBarReady && createElement('garage-phone-bar', { className: 'phone-dock' })}
+      {phoneBarReady && createElement('garage-phone-bar', { className: 'phone-dock', foldable: true })}
       {inApp && !starting && <Suspense fallback={null}><UpgradeNotice /></Suspense>}
     </>
   );
