@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
 import { formatCallTimer, useValue, type WidgetProps } from '../core/base';
 import { attachBar, configurePhoneLine, getPhone } from './line';
 import { messages } from './messages';
@@ -63,8 +63,9 @@ export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone:
   useEffect(() => {
     if (notice) setUnfolded(true);
   }, [notice]);
-  // The page sizes its dock to the round button (host-app styles.css, .phone-dock[data-folded]).
-  useEffect(() => {
+  // The page sizes its dock to the round button (host-app styles.css, .phone-dock[data-folded]);
+  // before the first paint, so the dock never shows at another width first (a layout shift).
+  useLayoutEffect(() => {
     host?.toggleAttribute('data-folded', folded);
   }, [host, folded]);
 
@@ -81,6 +82,9 @@ export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone:
       </button>
     </div>
   );
+
+  // Docked: nothing until the line's account is known (usable or not), so a bar about to fold never moves.
+  if (foldable && !enabled && !disabled && !callVisible) return null;
 
   if (folded) {
     return (
