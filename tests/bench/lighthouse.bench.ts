@@ -7,7 +7,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { DEMO_PASSWORD, startTestServer } from '../support/server';
 import { loginFirstLoad } from '../support/first-load';
 import { kb, table, writeSection } from './report';
@@ -80,15 +80,18 @@ try {
   const info = await server.call<{ userId: number; nickName: string; garageId: number }>('GET', '/user/info', { token });
   const user = JSON.stringify({ usertoken: token, userId: info.data.userId, nickName: info.data.nickName, garageId: info.data.garageId });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  // disableStorageReset keeps the session and also Chrome's HTTP cache: each sign-in empties the
+  // cache first, so every run starts from what that sign-in loaded and nothing older.
+  const emptyCache = async (page: Page) => {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+  };
   const signIn = async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/version.json`);
     await page.evaluate((entry) => localStorage.setItem('user', entry), user);
-    // disableStorageReset keeps the session above and also Chrome's HTTP cache: empty the cache
-    // here so every run downloads the scripts, as a first visit does.
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
+    await emptyCache(page);
     await page.close();
   };
   const customers: PageResult[] = [];
@@ -104,9 +107,7 @@ try {
     const page = await browser.newPage();
     await page.goto(`${server.url}/version.json`);
     await page.evaluate(() => localStorage.clear());
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.detach();
+    await emptyCache(page);
     await page.goto(`${server.url}/login`);
     await page.locator('::-p-aria(账号)').fill('admin');
     await page.locator('::-p-aria(密码)').fill(DEMO_PASSWORD);

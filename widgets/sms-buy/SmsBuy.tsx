@@ -102,15 +102,18 @@ export function SmsBuy({ host }: WidgetProps) {
               <span className="after">{messages.columns.after}</span>
               <span>{messages.columns.ref}</span>
             </li>
-            {ledger?.list.map((entry) => (
-              <li key={entry.id} className="entry" data-entry={entry.reason}>
-                <span className="at figure">{formatDateTime(entry.createdAt).slice(0, 16)}</span>
-                <span className="reason">{entry.reasonName}</span>
-                <span className={entry.change >= 0 ? 'change plus' : 'change minus'}>{entry.change >= 0 ? '+' : '−'}{formatNumber(Math.abs(entry.change))}</span>
-                <span className="after">{formatNumber(entry.balanceAfter)}</span>
-                <span className="ref" title={[entry.note, entry.refName].filter(Boolean).join(' · ')}>{[entry.note, entry.refName].filter(Boolean).join(' · ')}</span>
-              </li>
-            ))}
+            {ledger?.list.map((entry) => {
+              const cause = [entry.note, entry.refName].filter(Boolean).join(' · ');
+              return (
+                <li key={entry.id} className="entry" data-entry={entry.reason}>
+                  <span className="at figure">{formatDateTime(entry.createdAt).slice(0, 16)}</span>
+                  <span className="reason">{entry.reasonName}</span>
+                  <span className={entry.change >= 0 ? 'change plus' : 'change minus'}>{entry.change >= 0 ? '+' : '−'}{formatNumber(Math.abs(entry.change))}</span>
+                  <span className="after">{formatNumber(entry.balanceAfter)}</span>
+                  <span className="ref" title={cause}>{cause}</span>
+                </li>
+              );
+            })}
           </ul>
         )}
         {pages > 1 ? (
