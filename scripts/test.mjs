@@ -77,7 +77,7 @@ if (!failed) {
   const { startPostgres } = await import('./postgres.mjs');
   const postgres = await startPostgres();
   try {
-    const status = vitest('postgres', ['--project', 'unit', 'server/'], { TEST_DATABASE_URL: postgres.url });
+    const status = vitest('postgres', ['--project', 'server'], { TEST_DATABASE_URL: postgres.url });
     failed ||= status !== 0;
   } finally {
     await postgres.stop();

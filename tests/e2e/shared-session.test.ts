@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type RollupOptions, type OutputOptions } from 'rollup';
+import { widgetBuild } from '../support/widget-build';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,9 +33,7 @@ const PAGE = `<!doctype html>
 
 /** A second, independent build: its own core chunk, React and signals runtime. */
 async function buildProbe(outDir: string) {
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as {
-    createConfig(options: object): RollupOptions;
-  };
+  const { bundle, createConfig } = await widgetBuild();
   const core = JSON.stringify(path.join(root, 'widgets/core/index.ts'));
   const probe = {
     name: 'garage-probe',
@@ -52,18 +50,12 @@ async function buildProbe(outDir: string) {
            window.garageProbe = { login, logout, session };`
         : null,
   };
-  const config = createConfig({ outDir, features: [], extraInputs: { 'widgets/probe': PROBE_ID }, plugins: [probe] });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  await bundle(createConfig({ outDir, features: [], extraInputs: { 'widgets/probe': PROBE_ID }, plugins: [probe] }));
 }
 
 async function buildMainIfMissing() {
   if (existsSync(path.join(dist, 'widgets/session-badge.js')) && existsSync(path.join(dist, 'garage-widgets.js'))) return;
-  const { default: config } = (await import(path.join(root, 'rollup.config.mjs'))) as { default: RollupOptions };
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  await (await widgetBuild()).buildWidgets();
 }
 
 function serve(mounts: Record<string, string>): Promise<Server> {

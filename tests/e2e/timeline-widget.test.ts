@@ -5,23 +5,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium, openPage } from './host-helpers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { widgetBuild } from '../support/widget-build';
 
 /** Builds only this widget (and garage-widgets.js) so the test does not depend on other features' state. */
 async function buildTimelineWidget(outDir: string) {
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as { createConfig(options: object): RollupOptions };
-  const config = createConfig({ outDir, features: ['maint-timeline'] });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  const { bundle, createConfig } = await widgetBuild();
+  await bundle(createConfig({ outDir, features: ['maint-timeline'] }));
 }
 
 /** A page with nothing of ours but the one script and the element; hostile page CSS included. */

@@ -1,7 +1,8 @@
 /**
  * The API documentation: OpenAPI generated from the route contracts (contracts/api/, through the
- * zod type provider's transform) at /api/docs/json, browsable at /api/docs. Only /api is listed:
- * /wecom serves the same calls, /ai has no contracts yet.
+ * zod type provider's transform) at /api/docs/json, browsable at /api/docs, and at
+ * /dist/openapi.json for partners' client generators. Only /api is listed: /wecom serves the same
+ * calls, /ai has no contracts yet. Made as the server starts (app.swagger()), not by the build.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,6 +32,7 @@ async function openapi(app: FastifyInstance) {
     },
   });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/dist/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
 export default fp(openapi, { name: 'openapi' });
