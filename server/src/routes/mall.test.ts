@@ -14,7 +14,8 @@ import { editionOf, proRatedUpgradeFen, renewedUntil } from '../../../contracts/
 import { sql } from '../db/database';
 import { paymentGateway } from '../providers/payment';
 import { developmentProviders } from '../production';
-import { balanceOf, charge, credit, debit, InsufficientBalance, refund, reserve, setBalance } from '../repositories/ledger';
+import { adjustBalance, balanceOf, charge, InsufficientBalance, refund, reserve } from '../repositories/ledger';
+import { setTestBalance } from '../../../tests/support/ledger';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startWechatPayPeer, type WechatPayPeer } from '../../../tests/support/wechat-pay-peer';
 import { startAlipayPeer, type AlipayPeer } from '../../../tests/support/alipay-peer';
@@ -383,9 +384,9 @@ describe('invoices', () => {
 describe('ledgers', () => {
   it('takes 50 concurrent debits exactly, never below zero', async () => {
     const chainId = 2;
-    await setBalance(server.db, chainId, 'sms', 100);
+    await setTestBalance(server.db, chainId, 'sms', 100);
     expect(await balanceOf(server.db, chainId, 'sms')).toBe(100);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => debit(server.db, chainId, 'sms', 3, 'use', `test-burst-${index}`)));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => reserve(server.db, chainId, 'sms', 3, `test-burst-${index}`)));
     const taken = results.filter((result) => result.status === 'fulfilled').length;
     expect(taken).toBe(33);
     expect(results.filter((result) => result.status === 'rejected').every((result) => (result as PromiseRejectedResult).reason instanceof InsufficientBalance)).toBe(true);
@@ -396,15 +397,15 @@ describe('ledgers', () => {
     expect(sum).toEqual({ total: 1, lowest: 1 });
 
     // The same charge sent 20 times at once (retries of one call's bill): taken once.
-    await setBalance(server.db, chainId, 'sms', 100);
-    const same = await Promise.all(Array.from({ length: 20 }, () => debit(server.db, chainId, 'sms', 7, 'use', 'test-same-charge')));
+    await setTestBalance(server.db, chainId, 'sms', 100);
+    const same = await Promise.all(Array.from({ length: 20 }, () => reserve(server.db, chainId, 'sms', 7, 'test-same-charge')));
     expect(same.filter((change) => change.changed === -7)).toHaveLength(1);
     expect(await balanceOf(server.db, chainId, 'sms')).toBe(93);
   });
 
   it('reserve, charge and refund (the SMS API): never more back than was taken, each once', async () => {
     const chainId = 2;
-    await credit(server.db, chainId, 'sms', 50, 'grant', 'test-grant');
+    await adjustBalance(server.db, { chainId, kind: 'sms', change: 50, by: '测试', why: '测试赠送', reason: 'grant', ref: 'test-grant' }, true);
     const start = await balanceOf(server.db, chainId, 'sms');
     await reserve(server.db, chainId, 'sms', 20, 'sms:batch:1');
     await reserve(server.db, chainId, 'sms', 20, 'sms:batch:1'); // a retry takes nothing more
