@@ -328,6 +328,8 @@ function unneeded(order: OrderDbRow, payment: VerifiedPayment): UnneededPayment 
  */
 export async function markPaid(db: Database, payment: VerifiedPayment, today: Day): Promise<{ outcome: PaidOutcome; order?: OrderView }> {
   return db.transaction(async (tx) => {
+    // An order past its time is cancelled here as on every read, so the time to pay decides alike.
+    await expireUnpaid(tx, sql`order_no = ${payment.orderNo}`);
     const order = await tx.one<OrderDbRow>(sql`SELECT o.*, false AS invoiced FROM mall_order o WHERE o.order_no = ${payment.orderNo} FOR UPDATE`);
     if (!order) return { outcome: 'unknown_order' };
     if (!Number.isInteger(payment.amountFen) || payment.amountFen !== order.amount_fen) return { outcome: 'amount_mismatch' };
