@@ -307,9 +307,10 @@ export interface VerifiedPayment {
 
 /** Why this payment may not pay its order (it is given back instead), or null when it pays it. */
 function unneeded(order: OrderDbRow, payment: VerifiedPayment): UnneededPayment | null {
+  // First the code (so the reason does not depend on which payment was told first), then the order.
+  if (order.closed_channels.includes(payment.channel) || (order.channel !== null && order.channel !== payment.channel)) return 'closed_code';
   if (order.status === 'paid' || order.status === 'fulfilled') return 'already_paid';
   if (order.status === 'refunded') return 'refunded';
-  if (order.closed_channels.includes(payment.channel) || (order.channel !== null && order.channel !== payment.channel)) return 'closed_code';
   // Cancelled because its time ran out while the notification was on its way: the provider's own
   // time_expire let the buyer pay up to pay_before, so such a payment still pays the order. A
   // buyer's cancellation, or a payment after that time, does not.

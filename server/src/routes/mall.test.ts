@@ -56,6 +56,8 @@ const order = async (productCode: string, extra: object = {}, token = tokens.adm
 const detail = async (id: number, token = tokens.admin!) => (await ok<{ order: Order }>('GET', '/mall/order', token, { id })).order;
 const pay = (id: number, channel: string, token = tokens.admin!) => ok<Pay>('POST', '/mall/order/pay', token, { id, channel });
 const balances = async (token = tokens.admin!) => Object.fromEntries((await catalogue(token)).current.ledgers.map((ledger) => [ledger.kind, ledger.balance]));
+/** A refund is sent after the notification is answered: RSA signing and the peer's answer take a while on a loaded machine. */
+const REFUNDED = { timeout: 15_000 };
 /** The unneeded payments recorded for an order, and whether each was given back. */
 const refundsOf = (orderId: number) => server.db.rows<{ channel: string; why: string; state: string; amountFen: number }>(sql`
   SELECT channel, why, state, amount_fen AS "amountFen" FROM mall_payment_refund WHERE order_id = ${orderId} ORDER BY id`);
@@ -262,7 +264,7 @@ describe('WeChat Pay (local peer)', () => {
     await server.db.run(sql`UPDATE mall_order SET pay_before = now() - interval '1 minute' WHERE id = ${late.id}`);
     expect((await wechat.notify(late.orderNo)).status).toBe(204);
     expect((await detail(late.id)).status).toBe('cancelled');
-    await expect.poll(() => refundsOf(late.id)).toEqual([{ channel: 'wechat', why: 'cancelled', state: 'refunded', amountFen: 7_500 }]);
+    await expect.poll(() => refundsOf(late.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'cancelled', state: 'refunded', amountFen: 7_500 }]);
   });
 
   it('closes the payment code when the buyer cancels', async () => {
@@ -318,7 +320,7 @@ describe('an order is paid once (issue 31)', () => {
     expect((await wechat.notify(made.orderNo)).status).toBe(204);
     expect(await detail(made.id)).toMatchObject({ status: 'pending', channel: 'alipay' });
     expect((await balances()).minutes).toBe(before.minutes);
-    await expect.poll(() => refundsOf(made.id)).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_500 }]);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_500 }]);
     const transactionId = wechat.orders.get(made.orderNo)!.transactionId;
     expect([...wechat.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toEqual([{ transactionId, outTradeNo: made.orderNo, amountFen: 7_500 }]);
     const audit = await server.db.one<{ target_name: string }>(sql`SELECT target_name FROM audit_log WHERE action = 'mall.refund' AND target_id = ${made.id}`);
@@ -361,7 +363,7 @@ describe('an order is paid once (issue 31)', () => {
     expect(await detail(made.id)).toMatchObject({ status: 'fulfilled', channel: 'alipay' });
     expect((await balances()).sms).toBe(before.sms! + 1_000);
     expect(await purchases(made.orderNo)).toBe(1);
-    await expect.poll(() => refundsOf(made.id)).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_000 }]);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_000 }]);
     expect([...wechat.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toHaveLength(1);
   });
 
@@ -377,7 +379,7 @@ describe('an order is paid once (issue 31)', () => {
     expect(await detail(made.id)).toMatchObject({ status: 'cancelled', paidAt: null });
     expect((await balances()).sms).toBe(before.sms);
     expect(await purchases(made.orderNo)).toBe(0);
-    await expect.poll(() => refundsOf(made.id)).toEqual([{ channel: 'alipay', why: 'cancelled', state: 'refunded', amountFen: 7_000 }]);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'alipay', why: 'cancelled', state: 'refunded', amountFen: 7_000 }]);
     const tradeNo = alipay.orders.get(made.orderNo)!.tradeNo;
     expect([...alipay.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toEqual([{ tradeNo, outTradeNo: made.orderNo, refundAmount: '70.00' }]);
     const logged = await server.db.rows<{ outcome: string }>(sql`SELECT outcome FROM mall_payment_event WHERE order_no = ${made.orderNo} ORDER BY id`);
