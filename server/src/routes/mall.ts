@@ -155,8 +155,11 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     const order = await orderOf(request, id);
     if (order.status === 'cancelled') throw new ApiError(Code.conflict, '订单已取消，请重新下单');
     if (order.status !== 'pending') return { order: repo.orderView(order) };
-    const payment = { orderNo: order.order_no, amountFen: order.amount_fen, channel: order.channel ?? 'dev', reference: `DEV-${order.order_no}`, paidAt: new Date(), via: '模拟支付' } as const;
-    const paid = await repo.markPaid(app.db, payment, today());
+    const paid = await repo.markPaid(
+      app.db,
+      { orderNo: order.order_no, amountFen: order.amount_fen, channel: order.channel ?? 'dev', reference: `DEV-${order.order_no}`, paidAt: new Date(), via: '模拟支付' },
+      today(),
+    );
     if (!paid.order) throw new ApiError(Code.conflict, '订单状态已变化，请刷新');
     return { order: paid.order };
   });
@@ -168,11 +171,8 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     if (typeof result === 'string') throw new ApiError(Code.conflict, `订单${ORDER_STATUS_NAMES[result]}，不能取消`);
     // Close the payment code too, so a late scan cannot pay the cancelled order. If the provider
     // cannot close it now, a payment through it is given back all the same (repo.markPaid).
-    if (result.channel) {
-      await providerCall(request, result.channel, result.orderNo, (adapter) => adapter.close(result.orderNo)).catch((error: unknown) =>
-        request.log.warn({ err: error, orderNo: result.orderNo }, 'closing the payment code of a cancelled order failed'),
-      );
-    }
+    const adapter = result.channel ? gateway().adapters[result.channel] : undefined;
+    await adapter?.close(result.orderNo).catch((error: unknown) => request.log.warn({ err: error, orderNo: result.orderNo }, 'closing the payment code of a cancelled order failed'));
     return { order: result };
   });
 
