@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'mall.order': '商城下单',
   'mall.cancel': '取消订单',
   'mall.paid': '支付并开通',
+  'mall.refund': '多余付款原路退回',
   'mall.invoice': '申请发票',
   'potential.assign': '分配潜在客户',
   'potential.status': '潜在客户状态变更',

@@ -61,6 +61,12 @@ export interface ServerConfig {
    * middle of a test would change rows under it; those tests call the same work on demand.
    */
   dailyJobs: boolean;
+  /**
+   * LEDGER_ADJUSTMENTS: an operator may correct SMS credits or call minutes with
+   * `npm run ledger:adjust` (recorded with who and why). On in development, off in production
+   * unless set: balances otherwise move only through paid orders, refunds and billing (issue 31).
+   */
+  ledgerAdjustments: boolean;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -122,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     dailyJobs: flag(env.DAILY_JOBS, true),
+    ledgerAdjustments: flag(env.LEDGER_ADJUSTMENTS, !production),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {

@@ -12,6 +12,7 @@ import { loadConfig } from './config';
 import { openDatabase, sql } from './db/database';
 import { hashPassword } from './auth/passwords';
 import { ProductionRefusal } from './production';
+import { adjustBalance, balanceOf, LedgerAdjustmentsOff } from './repositories/ledger';
 import { developmentWecom } from './providers/wecom';
 import { DEFAULT_CIPHER_KEY } from '../../contracts/cipher';
 import { decryptText } from '../../widgets/core/crypto/cipher';
@@ -66,6 +67,16 @@ describe('production refuses to start', () => {
     expect(error.message).toContain('WECOM_API_URL 必须是 https 地址');
   });
 
+  it('keeps balance adjustments off unless LEDGER_ADJUSTMENTS says otherwise', async () => {
+    expect(productionConfig().ledgerAdjustments).toBe(false);
+    expect(productionConfig({ LEDGER_ADJUSTMENTS: 'on' }).ledgerAdjustments).toBe(true);
+    expect(loadConfig({}, { dataDir, jwtSecret: 'x' }).ledgerAdjustments).toBe(true);
+    const before = await balanceOf(seeded.db, 1, 'minutes');
+    const adjustment = { chainId: 1, kind: 'minutes' as const, change: 1_000_000, by: '运维 张三', why: '补偿' };
+    await expect(adjustBalance(seeded.db, adjustment, productionConfig().ledgerAdjustments)).rejects.toThrow(LedgerAdjustmentsOff);
+    expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);
+  });
+
   it('never seeds, whatever SEED_ON_EMPTY says', () => {
     expect(productionConfig({ SEED_ON_EMPTY: '1' }).seedOnEmpty).toBe(false);
     expect(loadConfig({ SEED_ON_EMPTY: '1' }, { dataDir, jwtSecret: 'x' }).seedOnEmpty).toBe(true);
@@ -105,6 +116,22 @@ describe('a production server', () => {
       // Answers are encrypted with the chain's own key, which is what the build bakes in.
       expect(JSON.parse(decryptText(login.body, OWN_KEY))).toMatchObject({ code: 0, msg: 'ok', data: { userId: 1 } });
       expect(() => JSON.parse(decryptText(login.body, DEFAULT_CIPHER_KEY))).toThrow();
+
+      // Minutes come only from the mall: no admin adds or sets them, the chain's nor a store's.
+      const token = String(login.headers.token);
+      const adminRole = (await seeded.db.one<{ id: number }>(sql`SELECT id FROM role WHERE chain_id = 1 AND code = 'admin'`))!.id;
+      const made = await app.inject({ method: 'POST', url: '/api/authority/staff?yj-test=1', headers: { token }, payload: { username: 'prod-east-admin', nickName: '东店管理员', roleIds: [adminRole], storeIds: [2] } });
+      expect(made.json(), made.body).toMatchObject({ code: 0 });
+      const storeLogin = await app.inject({ method: 'POST', url: '/api/user/username-token?yj-test=1', payload: { username: 'prod-east-admin', password: made.json().data.oneTimePassword } });
+      expect(storeLogin.headers.token).toBeTruthy();
+      const before = await balanceOf(seeded.db, 1, 'minutes');
+      for (const who of [token, String(storeLogin.headers.token)]) {
+        for (const payload of [{ addMinutes: 1_000_000 }, { minutes: 1_000_000 }]) {
+          const topUp = await app.inject({ method: 'PUT', url: '/api/call/balance?yj-test=1', headers: { token: who }, payload });
+          expect(topUp.json()).toMatchObject({ code: 404, msg: '接口不存在：PUT /api/call/balance' });
+        }
+      }
+      expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);
     } finally {
       await app.close();
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer } from '../support/server';
+import { setTestBalance } from '../support/ledger';
 import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { startPartnerSite, type PartnerSite } from '../kamailio/partner-page';
@@ -260,7 +261,7 @@ describe('web phone against Kamailio', () => {
     const callee = await startCallee(answeringCustomer, 'answer');
     const page = await openPhonePage('/no-balance', frontdeskToken, { 'sip-server': kamailio.url });
     await bar(page).getByText('线路在线').waitFor({ timeout: 15_000 });
-    await api(server, adminToken, 'PUT', '/call/balance', { minutes: 0 });
+    await setTestBalance(server.db, 1, 'minutes', 0);
     await dial(page, answeringCustomer.user);
     await bar(page).getByText('通话余额已用完，无法拨打电话，请联系管理员充值。').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: '/tmp/phone-no-balance.png' });

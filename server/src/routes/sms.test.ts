@@ -9,7 +9,8 @@ import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, CampaignSummary, createCampaign, optOutList, recipientsPreview, SmsTemplate, SmsSettings } from '../../../contracts/api/sms';
 import { countSms, OPT_OUT_TEXT } from '../../../contracts/sms';
 import { sql } from '../db/database';
-import { balanceOf, setBalance } from '../repositories/ledger';
+import { balanceOf } from '../repositories/ledger';
+import { setTestBalance } from '../../../tests/support/ledger';
 import { smppSms } from '../providers/sms';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
@@ -255,7 +256,7 @@ describe('sending', () => {
     const preview = await server.call<AnswerOf<typeof recipientsPreview>>('POST', '/sms/recipients/preview', { token: manager, body });
     const before = await balanceOf(server.db, 1, 'sms');
     // Enough for one of them, not for both.
-    await setBalance(server.db, 1, 'sms', preview.data.credits + Math.floor(preview.data.credits / 2));
+    await setTestBalance(server.db, 1, 'sms', preview.data.credits + Math.floor(preview.data.credits / 2));
     try {
       const answers = await Promise.all([send(manager, body), send(admin, body)]);
       const made = answers.filter((answer) => answer.code === 0);
@@ -271,7 +272,7 @@ describe('sending', () => {
       expect(leftover!.n).toBe(0);
       await settled(admin, made[0]!.data.campaign.id);
     } finally {
-      await setBalance(server.db, 1, 'sms', before);
+      await setTestBalance(server.db, 1, 'sms', before);
     }
   });
 });

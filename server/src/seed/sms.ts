@@ -5,7 +5,7 @@
  * pages show something real on first start.
  */
 import { sql, type Queryable } from '../db/database';
-import { debit } from '../repositories/ledger';
+import { reserve } from '../repositories/ledger';
 import { composeSms, countSms, renderTemplate, type SmsCategory } from '../../../contracts/sms';
 import { isMobile } from '../../../contracts/rules/mobile';
 import type { DemoInfo } from './index';
@@ -71,7 +71,7 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
             ${sentAt}, ${recipients.length}, ${credits}, ${admin.id}, ${sentAt}, ${sentAt}, ${sentAt} + interval '2 minutes')
     RETURNING id`);
   const id = campaign!.id;
-  await debit(db, chain.id, 'sms', credits, 'use', `sms:campaign:${id}`, '发送预扣');
+  await reserve(db, chain.id, 'sms', credits, `sms:campaign:${id}`);
   await db.run(sql`UPDATE ledger_entry SET created_at = ${sentAt} WHERE ref = ${`sms:campaign:${id}`}`);
   for (const [n, recipient] of recipients.entries()) {
     const row = await db.one<{ id: number }>(sql`
