@@ -22,7 +22,7 @@ import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
 import { ProductionRefusal, productionProblems } from './production';
-import apiHost from './plugins/api-host';
+import apiHost, { envelopeForError } from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
 import web from './plugins/web';
@@ -77,6 +77,14 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     // Registering the route plugins (some read the database) can take longer than Fastify's 10 s on
     // a loaded two-core machine; a slow start is not a broken one.
     pluginTimeout: 60_000,
+  });
+
+  // Outside the API hosts too (the front end's files, payment notifications, unknown paths) every
+  // refusal is the Chinese envelope, not Fastify's English JSON; the HTTP status stays the error's.
+  app.setErrorHandler(async (error, request, reply) => {
+    const { status, envelope } = envelopeForError(error, request);
+    const own = (error as { statusCode?: number }).statusCode;
+    return reply.status(status === 500 || !own ? status : own).send(envelope);
   });
 
   // external

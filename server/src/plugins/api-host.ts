@@ -43,6 +43,7 @@ export function envelopeForError(error: unknown, request: FastifyRequest): { sta
   }
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 200, envelope: new Envelope(Code.badInput, '请求内容过大', null) };
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 200, envelope: new Envelope(Code.badInput, '不支持的请求内容类型', null) };
+  if (fastifyError.code === 'FST_STATIC_FORBIDDEN_PATH') return { status: 200, envelope: new Envelope(Code.forbidden, '不允许访问该路径', null) };
   if (status >= 400 && status < 500) return { status: 200, envelope: new Envelope(Code.badInput, '请求参数不正确', null) };
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, envelope: new Envelope(Code.internal, '服务器开小差了，请稍后再试', null) };

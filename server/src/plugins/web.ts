@@ -51,7 +51,7 @@ export default async function web(app: FastifyInstance) {
     if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || request.method !== 'GET') {
       return reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${url}`, null));
     }
-    if (path.extname(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
+    if (path.extname(url) && !url.endsWith('.html')) return reply.status(404).send(new Envelope(Code.notFound, `文件不存在：${url}`, null));
     if (!hasHostApp) {
       return reply
         .type('text/html; charset=utf-8')
