@@ -33,3 +33,9 @@ export function passwordProblem(password: string, username = ''): string | null 
 
 /** What the forms show under the field. */
 export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，同时包含字母和数字，不能是常见密码或包含用户名`;
+
+/**
+ * The server's refusal while an admin's one-time password is still in use: until it is changed,
+ * only changing it, signing out and reading who one is answer; the client then asks for a new one.
+ */
+export const ONE_TIME_PASSWORD_REFUSAL = { code: 428, msg: '您正在使用管理员设置的一次性密码，请先修改为自己的密码' } as const;
