@@ -8,7 +8,7 @@ import { signToken, verifyToken } from '../auth/jwt';
 import { ApiError, Code } from '../http/envelope';
 import { loadAuthRow } from '../repositories/accounts';
 import { TenantScope } from '../repositories/scope';
-import { ONE_TIME_PASSWORD_REFUSAL } from '../../../contracts/rules/password';
+import { ONE_TIME_PASSWORD_REFUSAL } from '../../../contracts/envelope';
 
 export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
 export const INVALID_MESSAGE = '登录状态无效，请重新登录';
