@@ -7,4 +7,5 @@
  * An admin's one-time password is still in use: until it is changed only changing it, signing out
  * and /user/info answer. The client then asks for a new password instead of showing the refusal.
  */
-export const ONE_TIME_PASSWORD_REFUSAL = { code: 428, msg: '您正在使用管理员设置的一次性密码，请先修改为自己的密码' } as const;
+export const ONE_TIME_PASSWORD_CODE = 428;
+export const ONE_TIME_PASSWORD_MESSAGE = '您正在使用管理员设置的一次性密码，请先修改为自己的密码';

@@ -86,7 +86,7 @@ describe('define()', () => {
     const root = element.shadowRoot!;
     expect(root.querySelector('p')).toBeNull();
     expect(root.querySelector('[part="signed-out"]')!.textContent).toContain('请先修改密码');
-    expect(root.textContent).toContain('一次性密码');
+    expect(root.textContent).toContain('把一次性密码改为自己的密码后即可使用');
     // The password changed: its new token is a new login, and the widget mounts.
     login('t-2', { nickName: '新员工' });
     await vi.waitFor(() => expect(root.querySelector('p')?.textContent).toBe('你好，新员工'));

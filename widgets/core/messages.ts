@@ -18,7 +18,7 @@ export const uiMessages = {
   signedOut: '请先登录',
   signedOutHint: '登录后这里会显示门店的客户与车辆信息。',
   passwordFirst: '请先修改密码',
-  passwordFirstHint: '您正在使用管理员设置的一次性密码，改为自己的密码后即可使用。',
+  passwordFirstHint: '把一次性密码改为自己的密码后即可使用。',
   goToLogin: '去登录',
   owner: '负责人',
   pickOwner: '请选择负责人',

@@ -34,13 +34,6 @@ export async function forgetAttempts(db: Queryable, key: string): Promise<void> 
   await db.run(sql`DELETE FROM login_attempt WHERE window_started_at < now() - interval '1 day'`);
 }
 
-/** Has this user signed in from this address (auth/throttle.ts addressKey) lately? */
-export async function signedInFrom(db: Queryable, userId: number, address: string): Promise<boolean> {
-  return Boolean(await db.one(sql`
-    SELECT 1 FROM login_address
-     WHERE user_id = ${userId} AND address = ${address} AND last_login_at > now() - make_interval(days => ${REMEMBERED_ADDRESS_DAYS})`));
-}
-
 export async function rememberAddress(db: Queryable, userId: number, address: string): Promise<void> {
   await db.run(sql`
     INSERT INTO login_address (user_id, address) VALUES (${userId}, ${address})

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
+import { loadConfig } from '../config';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 let server: TestServer;
@@ -13,8 +14,9 @@ let address = 0;
 const from = () => ({ 'x-forwarded-for': `10.0.${Math.floor(++address / 250)}.${address % 250}` });
 
 beforeAll(async () => {
-  // The test client is this machine: a proxy on loopback, which is what TRUST_PROXY=true now means.
-  server = await startTestServer({ config: { trustProxy: ['loopback'] } });
+  // Configured as operators did behind a proxy: TRUST_PROXY=true, which trusted every sender before
+  // issue 31 and now means the proxy on this machine (the test client, which forwards `from()`).
+  server = await startTestServer({ config: { trustProxy: loadConfig({ TRUST_PROXY: 'true' }, { jwtSecret: 'unused' }).trustProxy } });
 });
 afterAll(() => server?.close());
 

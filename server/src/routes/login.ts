@@ -11,7 +11,7 @@ import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import * as calls from '../../../contracts/api/account';
 import { findUserByPhone, findUserByUsername, findUserByWechat, revokeToken, type LoginUser } from '../repositories/accounts';
-import { countWrongCode, latestLoginCode, rememberAddress, saveLoginCode, signedInFrom, useLoginCode } from '../repositories/login';
+import { countWrongCode, latestLoginCode, rememberAddress, saveLoginCode, useLoginCode } from '../repositories/login';
 import { addressKey, attemptLimits, countAttempts, throttled } from '../auth/throttle';
 import { sql } from '../db/database';
 
@@ -45,15 +45,10 @@ export default async function loginRoutes(app: FastifyInstance) {
     return ok({ userId: user.id, nickName: user.nick_name, garageId: user.current_garage_id, garageName: garage?.name ?? '' });
   }
 
-  /** The limits of a secret of `account`, the address limit waived for a user who signed in from here. */
-  async function limitsFor(kind: 'password' | 'code', account: string, user: LoginUser | undefined, request: FastifyRequest) {
-    const address = addressKey(request.ip);
-    return attemptLimits(kind, account, address, user ? await signedInFrom(app.db, user.id, address) : false);
-  }
-
   serve(app, calls.usernameLogin, open, async (input, request, reply) => {
-    const found = await findUserByUsername(app.db, input.username);
-    const limits = await limitsFor('password', input.username.toLowerCase(), found, request);
+    const address = addressKey(request.ip);
+    const found = await findUserByUsername(app.db, input.username, address);
+    const limits = attemptLimits('password', input.username.toLowerCase(), address, Boolean(found?.remembered));
     const user = await throttled(app.db, limits, loginLocked, async () => {
       const matches = await verifyPassword(found?.password_hash, input.password);
       if (!found || !matches) throw new ApiError(Code.wrongCredentials, '用户名或密码错误');
@@ -85,8 +80,9 @@ export default async function loginRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.phoneLogin, open, async (input, request, reply) => {
-    const found = await findUserByPhone(app.db, input.phone);
-    const limits = await limitsFor('code', input.phone, found, request);
+    const address = addressKey(request.ip);
+    const found = await findUserByPhone(app.db, input.phone, address);
+    const limits = attemptLimits('code', input.phone, address, Boolean(found?.remembered));
     const user = await throttled(app.db, limits, loginLocked, async () => {
       const latest = await latestLoginCode(app.db, input.phone);
       if (!latest || latest.used || latest.expired || latest.wrong_tries >= CODE_MAX_WRONG_TRIES) {
