@@ -68,7 +68,8 @@ function smsProvider(config: ServerConfig, db: Database, app: FastifyInstance): 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For is believed (config.ts, TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // One line per request drowns the log that matters (errors, SMS codes); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 5 * 1024 * 1024,

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CIPHER_KEY, isValidCipherKey } from '../../contracts/cipher';
 
@@ -32,8 +33,12 @@ export interface ServerConfig {
   sipEventsSecret: string;
   /** Where the built front end lives (dist/ with widgets/, host-app/, version.json). */
   distDir: string;
-  /** Trust X-Forwarded-For (behind a reverse proxy), so login limits count the real address. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies (addresses, CIDRs, or `loopback` / `linklocal` / `uniquelocal`) whose
+   * X-Forwarded-For is believed, so login limits count the real address; empty = nobody's. A
+   * sender not listed cannot choose the address it is counted under.
+   */
+  trustProxy: string[];
   /** Session time zone: "today", "within N days" and birthdays are garage-local dates. */
   timeZone: string;
   /** Seed the demo chain when the database has no garage yet. */
@@ -85,6 +90,42 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: the proxies in front of this server. `true` used to trust every sender, so anybody
+ * could forge X-Forwarded-For and be counted under a fresh address on each guess. It now means the
+ * proxy on this machine (loopback) in development and is refused in production, where the operator
+ * must name the proxies.
+ */
+function trustedProxies(value: string | undefined, production: boolean): string[] {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return [];
+  if (['1', 'true', 'yes', 'on'].includes(text)) {
+    if (production) {
+      throw new Error(
+        'TRUST_PROXY=true 会相信任何人伪造的 X-Forwarded-For：请列出反向代理的地址，如 TRUST_PROXY=127.0.0.1 或 TRUST_PROXY=10.0.0.0/8。' +
+          ' / TRUST_PROXY=true trusts a forged X-Forwarded-For from anybody: list the reverse proxies instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8.',
+      );
+    }
+    return ['loopback'];
+  }
+  const entries = list(text);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new Error(`TRUST_PROXY 中有无效的地址：${wrong.join(', ')}（应为 IP 地址、CIDR 或 loopback） / TRUST_PROXY holds invalid entries: ${wrong.join(', ')} (IP addresses, CIDRs or loopback)`);
+  }
+  return entries;
+}
+
 /** The JWT secret: from the environment, else generated once and kept in the data folder. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {
   if (given) return given;
@@ -114,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sipStunServer: env.SIP_STUN_SERVER ?? '',
     sipEventsSecret: env.SIP_EVENTS_SECRET ?? '',
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustedProxies(env.TRUST_PROXY, production),
     timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',
     // Production never seeds the demo chain (its passwords are published): `npm run seed` if wanted.
     seedOnEmpty: !production && flag(env.SEED_ON_EMPTY, true),

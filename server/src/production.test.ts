@@ -77,6 +77,15 @@ describe('production refuses to start', () => {
     expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);
   });
 
+  it('on TRUST_PROXY=true, which believed anybody’s X-Forwarded-For; the proxies must be listed', () => {
+    expect(() => productionConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY=true 会相信任何人伪造的 X-Forwarded-For：请列出反向代理的地址');
+    expect(productionConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
+    expect(productionConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    // Outside production `true` is the proxy on this machine (npm run dev's Vite, a local nginx).
+    expect(loadConfig({ TRUST_PROXY: 'true' }, { dataDir, jwtSecret: 'x' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,nginx' }, { dataDir, jwtSecret: 'x' })).toThrow('TRUST_PROXY 中有无效的地址：10.0.0.0/33, nginx');
+  });
+
   it('never seeds, whatever SEED_ON_EMPTY says', () => {
     expect(productionConfig({ SEED_ON_EMPTY: '1' }).seedOnEmpty).toBe(false);
     expect(loadConfig({ SEED_ON_EMPTY: '1' }, { dataDir, jwtSecret: 'x' }).seedOnEmpty).toBe(true);

@@ -41,5 +41,7 @@ declare module 'fastify' {
     permission?: number;
     /** Only garage admins. */
     admin?: boolean;
+    /** Answers a user who still has an admin's one-time password (changing it, signing out, /user/info). */
+    oneTimePassword?: boolean;
   }
 }

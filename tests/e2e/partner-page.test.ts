@@ -274,6 +274,43 @@ describe('<garage-login> alone on a partner page', () => {
   });
 });
 
+describe('<garage-login> with an admin’s one-time password', () => {
+  it('asks for the person’s own password first; the page’s other elements show data once it is set', async () => {
+    const roles = (await server.call<{ roles: { id: number; code: string }[] }>('GET', '/authority/staff', { token: adminToken })).data.roles;
+    const made = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff', {
+      token: adminToken, body: { username: 'partner01', nickName: '合作店长', roleIds: [roles.find((role) => role.code === 'store_manager')!.id], storeIds: [2] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const board = ELEMENTS.find((element) => element.tag === 'garage-customer-board')!;
+    const login = ELEMENTS.find((element) => element.tag === 'garage-login')!;
+    pages.set('/one-time', partnerPage(login, { 'api-base': `${server.url}/api` }).replace('</body>',
+      `<garage-customer-board api-base="${server.url}/api"></garage-customer-board><script type="module" src="${server.url}/widgets/${board.feature}.js"></script></body>`));
+    const { page, context, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${partnerUrl}/one-time`);
+    await loginThroughForm(page, 'partner01', made.data.oneTimePassword);
+    const widget = page.locator('garage-login');
+    await widget.getByText('您正在使用管理员设置的一次性密码').waitFor({ timeout: 20_000 });
+    await page.locator('garage-customer-board').getByText('请先修改密码').waitFor();
+    await widget.getByLabel('新密码', { exact: true }).fill('Partner-own-26');
+    await widget.getByLabel('确认新密码').fill('Partner-own-26');
+    await widget.getByRole('button', { name: '确认修改' }).click();
+    await widget.getByText('请输入原密码').waitFor();
+    await widget.getByLabel('一次性密码').fill(made.data.oneTimePassword);
+    await widget.getByRole('button', { name: '确认修改' }).click();
+    await widget.getByText('已登录：合作店长').waitFor({ timeout: 20_000 });
+    await page.locator('garage-customer-board').locator(board.ready!).waitFor({ timeout: 20_000 });
+    // The change revoked the first token: the page hears the new one as a login.
+    const tokens = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: { token: string } }[] }).garageEvents
+      .filter((event) => event.name === 'garage-logged-in').map((event) => event.detail.token));
+    expect(tokens).toHaveLength(2);
+    expect(tokens[1]).not.toBe(tokens[0]);
+    expect((await server.call('GET', '/user/info', { token: tokens[0]! })).code).toBe(-2);
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('after the login expires', () => {
   const TTL_SECONDS = 8;
   let shortLived: TestServer;

@@ -31,13 +31,16 @@ import { decryptText } from '../../widgets/core/crypto/cipher';
 
 export { DEMO_PASSWORD };
 
+/** The password firstLogin() gives a new account. */
+export const OWN_PASSWORD = 'Own-pass-2026';
+
 /** Customers of the main demo chain in the test seed. */
 export const TEST_SEED_CUSTOMERS = 200;
 
 export interface TestServerOptions {
   /** Default: 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
   database?: 'pglite' | 'postgres';
-  /** Configuration overrides (e.g. { trustProxy: true, tokenTtlSeconds: 5 }). */
+  /** Configuration overrides (e.g. { trustProxy: ['127.0.0.1'], tokenTtlSeconds: 5 }). */
   config?: Partial<ServerConfig>;
   providers?: BuildOptions['providers'];
   /** Fastify request logging (off by default: tests read answers, not logs). */
@@ -76,6 +79,11 @@ export interface TestServer {
   close(): Promise<void>;
   /** Logs in through POST /api/user/username-token and answers the `token` header. */
   loginToken(username: string, password?: string): Promise<string>;
+  /**
+   * Logs in with an admin's one-time password and sets the person's own (OWN_PASSWORD), as the app
+   * makes them do before anything else answers; answers the token that works everywhere.
+   */
+  firstLogin(username: string, oneTimePassword: string): Promise<string>;
   /** One API call over real HTTP; the answer is decrypted with the server's cipher key. */
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** The last login code the development SMS adapter "sent" to this phone, or null. */
@@ -326,6 +334,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { ...envelope, status: response.status, headers: response.headers, raw };
   };
 
+  async function loginToken(username: string, password = DEMO_PASSWORD) {
+    const answer = await call('POST', '/user/username-token', { body: { username, password } });
+    const token = answer.headers.get('token');
+    if (answer.code !== 0 || !token) throw new Error(`login as ${username} failed: ${answer.code} ${answer.msg}`);
+    return token;
+  }
+
   let closed = false;
   return {
     url,
@@ -341,11 +356,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await dropPostgres?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async loginToken(username, password = DEMO_PASSWORD) {
-      const answer = await call('POST', '/user/username-token', { body: { username, password } });
-      const token = answer.headers.get('token');
-      if (answer.code !== 0 || !token) throw new Error(`login as ${username} failed: ${answer.code} ${answer.msg}`);
-      return token;
+    loginToken,
+    async firstLogin(username, oneTimePassword) {
+      const token = await loginToken(username, oneTimePassword);
+      const changed = await call('POST', '/user/pwd/update', { token, body: { oldPassword: oneTimePassword, newPassword: OWN_PASSWORD } });
+      const own = changed.headers.get('token');
+      if (changed.code !== 0 || !own) throw new Error(`changing the one-time password of ${username} failed: ${changed.code} ${changed.msg}`);
+      return own;
     },
     call,
     async lastSmsCode(phone) {
