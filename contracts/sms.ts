@@ -7,6 +7,7 @@
  *   const full = composeSms({ signature: '【门店管家】', body: renderTemplate(body, recipient), category: 'maintenance' });
  *   countSms(full)  // { length: 58, segments: 1 }
  */
+import { hasHiddenCharacter, hiddenCharacterMessage } from './rules/text';
 
 /** One segment holds 70 UCS-2 code units; a longer text is split into parts of 67 (the rest carries the UDH). */
 export const SMS_SINGLE_LENGTH = 70;
@@ -82,6 +83,7 @@ export function normaliseSignature(input: string): string {
 
 /** Chinese refusal of a signature, or null. */
 export function signatureProblem(signature: string): string | null {
+  if (hasHiddenCharacter(signature)) return hiddenCharacterMessage('短信签名');
   const match = SIGNATURE_PATTERN.exec(signature);
   if (!match) return '短信签名应为【签名】的形式，签名中不能有空格或括号';
   const length = [...match[1]!].length;
@@ -153,6 +155,7 @@ export function templateProblem(body: string): string | null {
   const unknown = [...body.matchAll(VARIABLE_PATTERN)].map((match) => match[1]!).filter((name) => !(TEMPLATE_VARIABLES as readonly string[]).includes(name));
   if (unknown.length) return `不支持的变量 {${unknown[0]}}，可用：${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(' ')}`;
   if (/[【】]/u.test(body)) return '短信内容中不能有【】，签名会自动加在开头';
+  if (hasHiddenCharacter(body)) return hiddenCharacterMessage('短信内容');
   return null;
 }
 

@@ -108,6 +108,9 @@ describe('templates and settings', () => {
       ['POST', '/sms/template', { name: '类型', category: 'spam', body: '您好' }, '不支持的短信类型'],
       ['POST', '/sms/template', { name: '太长', category: 'notice', body: '字'.repeat(501) }, '短信内容不能超过 500 个字'],
       ['PUT', '/sms/settings', { signature: '店', dailyMarketingLimit: 1 }, '2–16'],
+      ['PUT', '/sms/settings', { signature: '【安途\u202E车汽】', dailyMarketingLimit: 1 }, '短信签名含有看不见的特殊字符（如零宽空格、文字方向控制符），请删除后重新输入'],
+      ['PUT', '/sms/settings', { signature: '安途\u200B汽车', dailyMarketingLimit: 1 }, '短信签名含有看不见的特殊字符'],
+      ['POST', '/sms/template', { name: '取车\u200B通知', category: 'notice', body: '您好' }, '模板名称含有看不见的特殊字符'],
       ['PUT', '/sms/settings', { signature: '安途汽车', dailyMarketingLimit: 99 }, '每日营销短信上限'],
     ];
     for (const [method, path, body, message] of cases) {
