@@ -105,6 +105,9 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 .detail-head > div { flex: 1 1 260px; }
 .recipient { display: grid; grid-template-columns: minmax(100px, 1fr) 120px 80px minmax(120px, 1.2fr) 140px; gap: 10px; align-items: center; font-size: 13px; }
 .recipient.titles { font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); }
+.owner { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; font-weight: 400; white-space: nowrap; border: 1px solid var(--sl-color-neutral-300); color: var(--sl-color-neutral-700); }
+.owner[data-owner='chain'] { border-color: var(--sl-color-primary-300); color: var(--sl-color-primary-800); background: var(--sl-color-primary-50); }
+.tpl .locked { padding: 6px 12px; white-space: nowrap; }
 .st { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; }
 .st[data-state='queued'], .st[data-state='scheduled'] { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
 .st[data-state='submitting'], .st[data-state='submitted'], .st[data-state='running'], .st[data-state='sending'] { background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
