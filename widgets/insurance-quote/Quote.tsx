@@ -88,7 +88,6 @@ function SharedView({ token, container }: { token: string; container?: ShadowRoo
           <sl-icon name={problem.gone ? 'link-45deg' : 'exclamation-circle'} aria-hidden="true"></sl-icon>
           <h2>{problem.gone ? messages.sharedGone : messages.sharedBroken}</h2>
           <p>{problem.text}</p>
-          {problem.gone ? <p className="muted">{messages.sharedAsk}</p> : null}
         </section>
       </div>
     );
@@ -453,13 +452,15 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
               <ul>
                 {detail.shares.map((share) => (
                   <li key={share.id} data-share={share.id} data-state={share.state}>
-                    <span className="small">{messages.shareMadeBy(formatDateTime(share.createdAt).slice(0, 16), share.createdBy)}</span>
-                    <span className="chip" data-state={share.state}>{share.stateName}</span>
-                    <span className="small muted">
-                      {share.state === 'revoked' && share.revokedAt
-                        ? messages.shareRevokedBy(formatDateTime(share.revokedAt).slice(0, 16), share.revokedBy)
-                        : share.state === 'expired' ? messages.shareExpiredAt(formatDateTime(share.expiresAt).slice(0, 16)) : messages.shareUntil(formatDateTime(share.expiresAt).slice(0, 16))}
+                    <span className="when">
+                      <span>{messages.shareMadeBy(formatDateTime(share.createdAt).slice(0, 16), share.createdBy)}</span>
+                      <span className="small muted">
+                        {share.state === 'revoked' && share.revokedAt
+                          ? messages.shareRevokedBy(formatDateTime(share.revokedAt).slice(0, 16), share.revokedBy)
+                          : share.state === 'expired' ? messages.shareExpiredAt(formatDateTime(share.expiresAt).slice(0, 16)) : messages.shareUntil(formatDateTime(share.expiresAt).slice(0, 16))}
+                      </span>
                     </span>
+                    <span className="chip" data-state={share.state}>{share.stateName}</span>
                     {share.state === 'active' ? (
                       <sl-button size="small" variant="text" className="danger" disabled={busy} onClick={() => revoke(share.id)}>{messages.revoke}</sl-button>
                     ) : null}

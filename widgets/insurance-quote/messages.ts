@@ -102,7 +102,6 @@ export const messages = {
   sharedFailed: '报价单链接无效',
   sharedGone: '链接已失效',
   sharedBroken: '无法打开报价单',
-  sharedAsk: '如需查看报价，请联系为您报价的门店重新发送。',
   sharedExpiresAt: (when: string) => `此链接 ${when} 失效`,
   money: formatMoney,
   yuan: (yuan: number) => `${yuan.toLocaleString('zh-CN')} 元`,

@@ -37,6 +37,7 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral
 label.field { display: flex; flex-direction: column; gap: 4px; font-size: 13px; color: var(--sl-color-neutral-800); }
 select, input.native, textarea { font: inherit; font-size: 14px; color: var(--sl-color-neutral-900); background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium); padding: 6px 10px; min-width: 0; box-sizing: border-box; }
+input.native[readonly] { color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); border-style: dashed; }
 select:focus, input.native:focus, textarea:focus { outline: 2px solid var(--sl-color-primary-300); border-color: var(--sl-color-primary-500); }
 textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 
