@@ -200,7 +200,7 @@ export interface AuditRecord {
   actorId: number;
   actorName: string;
   action: string;
-  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'order' | 'potential' | 'import' | 'sms' | 'wecom' | 'customer';
+  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'order' | 'potential' | 'import' | 'sms' | 'wecom' | 'customer' | 'insurance';
   targetId: number | null;
   targetName: string;
   detail: Record<string, unknown>;
