@@ -38,7 +38,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // A worker keeps its database and its Chromium between files (tests/e2e/host-helpers.ts).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -3,13 +3,35 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const DEMO_PASSWORD = 'Garage@2026';
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * This test worker's Chromium (started once: e2e files run one after another in a worker, vitest
+ * `isolate: false`), seen through a handle whose close() closes only the contexts this file opened.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  workerBrowser ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
+  });
+  const browser = await workerBrowser;
+  if (!browser.isConnected()) {
+    workerBrowser = undefined;
+    return launchChromium();
+  }
+  const before = new Set(browser.contexts());
+  const closeOwnContexts = async () => {
+    for (const context of browser.contexts()) if (!before.has(context)) await context.close();
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'close') return closeOwnContexts;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 

@@ -159,7 +159,7 @@ describe('minutes come only from the mall (issue 31)', () => {
       body: { username: 'dongdian-phone-admin', nickName: '东店管理员', roleIds: [roles.data.roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
     });
     expect(made.code, made.msg).toBe(0);
-    const storeAdmin = await server.loginToken('dongdian-phone-admin', made.data.oneTimePassword);
+    const storeAdmin = await server.firstLogin('dongdian-phone-admin', made.data.oneTimePassword);
     const before = { mine: await balance(tokens.admin), theirs: await balance(tokens['hx-admin']) };
     for (const token of [storeAdmin, tokens.admin!, tokens['hx-admin']!]) {
       for (const body of [{ addMinutes: 1_000_000 }, { minutes: 1_000_000 }]) {

@@ -204,7 +204,7 @@ describe('提交审核', () => {
       body: { username: 'east-admin', nickName: '东店管理员', roleIds: [roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
     });
     expect(made.code, made.msg).toBe(0);
-    const storeAdmin = await server.loginToken('east-admin', made.data.oneTimePassword);
+    const storeAdmin = await server.firstLogin('east-admin', made.data.oneTimePassword);
 
     const own = await server.call<SmsTemplate>('POST', '/sms/template', { token: manager, body: { name: '东店夏季空调', category: 'marketing', body: '{门店}空调清洗 88 元，详询{门店电话}。' } });
     expect(own.data).toMatchObject({ storeId: 2, status: 'pending' });
