@@ -61,6 +61,12 @@ export interface ServerConfig {
    * middle of a test would change rows under it; those tests call the same work on demand.
    */
   dailyJobs: boolean;
+  /**
+   * Heavy calls (contracts/api/ `heavy: true`: work that grows with the chain's data) running at once
+   * for one account and for one chain, in this process (http/heavy-work.ts).
+   */
+  heavyPerAccount: number;
+  heavyPerChain: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     dailyJobs: flag(env.DAILY_JOBS, true),
+    heavyPerAccount: integer(env.HEAVY_PER_ACCOUNT, 2, 'HEAVY_PER_ACCOUNT'),
+    heavyPerChain: integer(env.HEAVY_PER_CHAIN, 4, 'HEAVY_PER_CHAIN'),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {
@@ -130,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.sipEventsSecret && !/^[\x21-\x7e]{16,128}$/.test(config.sipEventsSecret)) {
     throw new Error('SIP_EVENTS_SECRET must be 16 to 128 printable ASCII characters without spaces');
   }
+  if (config.heavyPerAccount < 1 || config.heavyPerChain < 1) throw new Error('HEAVY_PER_ACCOUNT and HEAVY_PER_CHAIN must be at least 1');
   if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');
   config.jwtSecret = overrides.jwtSecret || jwtSecretFor(dataDir, env.JWT_SECRET);
   return config;
