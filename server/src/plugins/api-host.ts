@@ -19,7 +19,7 @@ export interface ApiHostOptions {
 }
 
 // Read from the URL: validation replaces request.query with the parsed input, which drops yj-test.
-const plain = (request: FastifyRequest) => /[?&]yj-test(=|&|$)/.test(request.url);
+const asksPlain = (request: FastifyRequest) => /[?&]yj-test(=|&|$)/.test(request.url);
 
 /**
  * Request schemas are zod (contracts/): a refusal is an ApiError with the field's own Chinese
@@ -93,6 +93,8 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     };
   });
 
+  // yj-test (answers in plain JSON) is a development door: production encrypts every answer.
+  const plain = (request: FastifyRequest) => !app.config.production && asksPlain(request);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!options.encrypt || plain(request) || typeof payload !== 'string') return payload;
     const type = String(reply.getHeader('content-type') ?? '');

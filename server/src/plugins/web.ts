@@ -27,9 +27,17 @@ export default async function web(app: FastifyInstance) {
   if (existsSync(widgets)) {
     await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h', preCompressed: true });
   }
-  // dist/garage-widgets.js and its chunks sit at the top of dist/.
+  // dist/garage-widgets.js and its chunks sit at the top of dist/; the API document only while OPENAPI_PUBLIC is on.
   if (existsSync(dist)) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h', preCompressed: true });
+    const openapiDocument = /^\/openapi\.json(\.(br|gz))?$/;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/dist/',
+      decorateReply: false,
+      maxAge: '1h',
+      preCompressed: true,
+      allowedPath: (pathName) => app.config.openapiPublic || !openapiDocument.test(pathName),
+    });
   }
   const hasHostApp = existsSync(path.join(hostApp, 'index.html'));
   if (hasHostApp) {
