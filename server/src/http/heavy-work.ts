@@ -2,9 +2,12 @@
  * Heavy calls bounded per account and per chain (issue 31). The calls whose work grows with the
  * chain's data (analyses, reports, exports, lists by condition, uploads: `heavy: true` in
  * contracts/api/) run at most `perAccount` at a time for one account and `perChain` for one chain.
- * The next ones wait in a short queue (at most QUEUE_FACTOR × the limit waiting, each for WAIT_MS at
- * most); beyond that they are refused with 429 「请求过多，请稍后再试」 and Retry-After. So one account
- * flooding a report holds a bounded share of the database, and other chains are answered meanwhile.
+ * The next ones wait, each for WAIT_MS at most (a short queue in time; in length at most QUEUE_FACTOR ×
+ * the limit, a bound on memory); beyond that they are refused with 429 「请求过多，请稍后再试」 and
+ * Retry-After. So one account flooding a report holds a bounded share of the database, and other
+ * chains are answered meanwhile. Waiting rather than refusing at once also holds back a script that
+ * resends each answer at once: refused, it would come straight back, and its refusals would cost
+ * the other chains more than its waiting does.
  *
  * The place is taken right after the token check, before any query of the request (a refusal costs
  * no database work), and held until the answer is sent and the handler has ended, whichever is
@@ -22,8 +25,8 @@ import { asHeavyCall } from './requests-first';
 export const TOO_MANY_MESSAGE = '请求过多，请稍后再试';
 /** Seconds a refused caller is told to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
-/** Waiting requests per account (chain) at most, as a multiple of its limit: a page's burst waits, a flood does not. */
-export const QUEUE_FACTOR = 4;
+/** Waiting requests per account (chain) at most, as a multiple of its limit. */
+export const QUEUE_FACTOR = 16;
 /** The longest a request waits for its turn before it is refused. */
 const WAIT_MS = 10_000;
 
