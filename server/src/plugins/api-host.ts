@@ -81,7 +81,7 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     const answer = checkAnswers ? answerSchemaOf(route.schema?.response) : undefined;
     const heavy = route.config?.heavy === true;
     route.handler = async function enveloped(this: FastifyInstance, request, reply) {
-      const work = () => handler.call(this, request, reply);
+      const work = async () => handler.call(this, request, reply);
       const result = await (heavy ? app.heavyWork.run(request, work) : work());
       if (result === reply || reply.sent) return result;
       const envelope = result instanceof Envelope ? result : new Envelope(0, 'ok', result ?? null);
