@@ -125,10 +125,21 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
   };
 }
 
-const heavyCall = new AsyncLocalStorage<true>();
+/**
+ * The mark of a heavy call's async work. It also reaches what that work starts and leaves running
+ * (the job queue started by the first upload, a timer), so it says whether the call is still on.
+ */
+const heavyCall = new AsyncLocalStorage<{ on: boolean }>();
 
-/** Runs the work of a heavy call: its statements give way on PGlite (statementsGiveWay). */
-export const asHeavyCall = <T>(work: () => Promise<T>): Promise<T> => heavyCall.run(true, work);
+/** Runs the work of a heavy call: until it ends, its statements give way on PGlite (statementsGiveWay). */
+export async function asHeavyCall<T>(work: () => Promise<T>): Promise<T> {
+  const mark = { on: true };
+  try {
+    return await heavyCall.run(mark, work);
+  } finally {
+    mark.on = false;
+  }
+}
 
 /**
  * The database as heavy calls should use it on PGlite, where every statement runs on this thread
@@ -138,7 +149,7 @@ export const asHeavyCall = <T>(work: () => Promise<T>): Promise<T> => heavyCall.
  */
 export function statementsGiveWay(db: Database, gate: Pick<RequestsFirst, 'heavyTurn'>, maxWaitMs = 100): Database {
   const turn = async () => {
-    if (heavyCall.getStore()) await gate.heavyTurn(maxWaitMs);
+    if (heavyCall.getStore()?.on) await gate.heavyTurn(maxWaitMs);
   };
   return {
     ...db,
