@@ -2,7 +2,7 @@
 // (vite), the custom-elements manifest and version.json. The OpenAPI document is the server's own
 // (/api/docs/json, /dist/openapi.json), made from the route schemas as it starts.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { writeManifest } from './manifest.mjs';
@@ -27,6 +27,9 @@ function run(command, args) {
 
 run(process.execPath, [path.join(root, 'scripts', 'build-widgets.mjs')]);
 run(bin('vite'), ['build', '-c', 'host-app/vite.config.ts', '--logLevel', 'warn']);
+
+// Builds before 2026-11 wrote the API document here; the server answers /dist/openapi.json itself now.
+rmSync(path.join(dist, 'openapi.json'), { force: true });
 
 // What each element accepts and fires, from the JSDoc on its define() call (served at /dist/custom-elements.json).
 mkdirSync(dist, { recursive: true });

@@ -40,6 +40,7 @@ export const importPreview = call({
   method: 'POST',
   path: '/client/import/preview',
   summary: '上传文件预览：识别表头、检查前 20 行（multipart：file、kind、mapping）',
+  heavy: true,
   answer: z.object({
     fileName: z.string(),
     /** How the file was read: xlsx, or the detected text encoding of a CSV. */
@@ -56,6 +57,7 @@ export const importStart = call({
   method: 'POST',
   path: '/client/import',
   summary: '开始导入（multipart：file、kind、duplicates、mapping），返回任务编号',
+  heavy: true,
   answer: z.object({ taskId: z.number() }),
 });
 
@@ -124,6 +126,7 @@ export const importReport = call({
   method: 'GET',
   path: IMPORT_REPORT_PATH,
   summary: '下载错误报告（xlsx：原始行 + 错误原因；需核对的已导入行在第二个工作表）',
+  heavy: true,
   input: z.object({ taskId: id('任务编号') }),
 });
 

@@ -70,6 +70,7 @@ export const policySearch = call({
   method: 'GET',
   path: '/insurance/policies',
   summary: '保险查询：按车牌、车架号、客户姓名或手机号查保单（按数据范围，最新到期在前）',
+  heavy: true,
   input: z.object({
     keyword: orEmpty(text('关键字', { max: LIMITS.keyword })),
     page: integer('页码', { min: 1, max: 100_000 }).default(1),
@@ -83,6 +84,7 @@ export const renewalList = call({
   method: 'GET',
   path: '/insurance/renewals',
   summary: '续保跟进：按到期区间（90/60/30/7 天内、已脱保）、跟进状态、负责人、关键字筛选的保单（每辆车只看最新一期）',
+  heavy: true,
   input: z.object({
     /** Default: the 客户运营 insurance reminder window (its daysBefore) — answered as `defaultDays`. */
     bucket: orEmpty(oneOf('到期区间', RENEWAL_BUCKETS)),
@@ -134,6 +136,7 @@ export const assignRenewals = call({
   method: 'POST',
   path: '/insurance/renewal/assign',
   summary: '批量分配续保负责人（须为各保单所在门店的员工）',
+  heavy: true,
   input: z.object({
     policyIds: idList('保单', { max: LIMITS.bulk }).refine((ids) => ids.length > 0, { error: '请至少选择一张保单' }),
     ownerId: id('负责人'),
@@ -312,6 +315,7 @@ export const analysis = call({
   method: 'GET',
   path: '/insurance/analysis',
   summary: '保险分析：按月与门店的续保率、各保险公司保费、跟进漏斗、战败原因、员工排名（按到期日期区间与门店筛选）',
+  heavy: true,
   input: z.object({ from: day('开始日期'), to: day('结束日期'), storeIds: storeFilter }),
   answer: z.object({
     /** Per expiry month and store: policies due, renewed (已续保), rate 0–1. */
@@ -334,6 +338,7 @@ export const analysisExport = call({
   method: 'GET',
   path: ANALYSIS_EXPORT_PATH,
   summary: '导出保险分析（xlsx：汇总、各月续保率、保险公司保费、跟进漏斗、战败原因、员工排名）',
+  heavy: true,
   input: z.object({ from: day('开始日期'), to: day('结束日期'), storeIds: storeFilter }),
 });
 

@@ -169,6 +169,7 @@ export const recipientsPreview = call({
   method: 'POST',
   path: '/sms/recipients/preview',
   summary: '发送前预览：收信人数、已退订被排除的人数、示例短信、字数、条数与所需短信条数（余额）',
+  heavy: true,
   input: z.object({ audience: smsAudience, ...messageSource }),
   answer: z.object({
     /** Customers the audience matched (in the caller's stores). */
@@ -224,6 +225,7 @@ export const createCampaign = call({
   method: 'POST',
   path: '/sms/campaign',
   summary: '发送短信：立即或定时；营销短信不在 08:00–21:00 时顺延到下一个时段（应答说明何时发送）；按条数预扣短信余额',
+  heavy: true,
   input: z.object({
     name: text('活动名称', { max: 30 }).default(''),
     templateId: id('模板'),
@@ -284,6 +286,7 @@ export const campaignReport = call({
   method: 'GET',
   path: '/sms/campaign/report',
   summary: '发送报表：发送、送达、失败、退订，发送后 30 天内到店（转化）及每日曲线',
+  heavy: true,
   input: z.object({ id: id('发送记录') }),
   answer: z.object({
     total: z.number(),
@@ -411,6 +414,7 @@ export const smsConsents = call({
   method: 'GET',
   path: '/sms/consents',
   summary: '授权来源：每位客户同意接收营销短信的来源（到店登记 / 微信 / 电话确认 / 批量导入 / 未记录）与退订状态',
+  heavy: true,
   input: z.object({
     keyword: text('关键词', { max: 20 }).default(''),
     consentSource: oneOf('同意来源', CONSENT_SOURCES).optional(),

@@ -17,7 +17,8 @@ import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
 import { developmentSms, smppSettingsFrom, smppSms, unconfiguredSms, withDevelopmentOutbox, type SmsProvider } from './providers/sms';
 import { smppInThread } from './providers/smpp-thread';
-import { requestsFirst } from './http/requests-first';
+import { requestsFirst, statementsGiveWay } from './http/requests-first';
+import { heavyWork } from './http/heavy-work';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
@@ -93,23 +94,28 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // Declared up front so every request object has the same shape (V8 keeps it fast).
   app.decorateRequest('auth', null as never);
   app.decorateRequest('scope', null as never);
-  let db: Database;
+  let opened: Database;
   try {
-    db = await openAppDatabase(app, options.database);
+    opened = await openAppDatabase(app, options.database);
   } catch (error) {
     await app.close();
     throw error;
   }
+  const gate = requestsFirst(app);
+  app.decorate('requestsFirst', gate);
+  // One for the process: /api and /wecom serve the same calls and share the limits.
+  app.decorate('heavyWork', heavyWork({ perAccount: config.heavyPerAccount, perChain: config.heavyPerChain }));
+  // On PGlite every statement runs on this thread: a heavy call's statements let the pages go first.
+  const db = opened.kind === 'pglite' ? statementsGiveWay(opened, gate) : opened;
   app.decorate('db', db);
   // Background jobs (jobs/queue.ts) start lazily; they stop before the database closes.
   const jobs = createJobs(db, app.log);
   app.decorate('jobs', jobs);
-  app.decorate('requestsFirst', requestsFirst(app));
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
   app.addHook('onClose', async () => {
-    if (!options.database) await db.close();
+    if (!options.database) await opened.close();
   });
   // Without a configured service, development gets the local adapters and production a refusal.
   const providers = {

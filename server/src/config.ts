@@ -13,6 +13,14 @@ export interface ServerConfig {
   production: boolean;
   port: number;
   host: string;
+  /**
+   * This server's address as users and WeCom reach it (https://garage.example.cn, no trailing
+   * slash): the WeCom sidebar's URL is built from it, never from a request's Host header. Default
+   * http://localhost:<PORT> in development, none in production (what needs it says so).
+   */
+  publicUrl: string;
+  /** Serve the API documentation (/api/docs, /api/docs/json, /dist/openapi.json): default on in development, off in production. */
+  openapiPublic: boolean;
   /** Folder of the embedded database, the generated JWT secret and the lock file. */
   dataDir: string;
   /** postgres://… → PostgreSQL server; empty → embedded PGlite in dataDir/pglite. */
@@ -72,6 +80,12 @@ export interface ServerConfig {
    * unless set: balances otherwise move only through paid orders, refunds and billing (issue 31).
    */
   ledgerAdjustments: boolean;
+  /**
+   * Heavy calls (contracts/api/ `heavy: true`: work that grows with the chain's data) running at once
+   * for one account and for one chain, in this process (http/heavy-work.ts).
+   */
+  heavyPerAccount: number;
+  heavyPerChain: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -140,10 +154,13 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = integer(env.PORT, 3200, 'PORT');
   const config: ServerConfig = {
     production,
-    port: integer(env.PORT, 3200, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || (production ? '' : `http://localhost:${port}`)).replace(/\/+$/, ''),
+    openapiPublic: flag(env.OPENAPI_PUBLIC, !production),
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     cipherKey: env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY,
@@ -170,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     dailyJobs: flag(env.DAILY_JOBS, true),
     ledgerAdjustments: flag(env.LEDGER_ADJUSTMENTS, !production),
+    heavyPerAccount: integer(env.HEAVY_PER_ACCOUNT, 2, 'HEAVY_PER_ACCOUNT'),
+    heavyPerChain: integer(env.HEAVY_PER_CHAIN, 4, 'HEAVY_PER_CHAIN'),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {
@@ -178,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.sipEventsSecret && !/^[\x21-\x7e]{16,128}$/.test(config.sipEventsSecret)) {
     throw new Error('SIP_EVENTS_SECRET must be 16 to 128 printable ASCII characters without spaces');
   }
+  if (config.publicUrl && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(config.publicUrl)) {
+    throw new Error(`PUBLIC_URL must be the server's http(s) address, e.g. https://garage.example.cn, got "${config.publicUrl}"`);
+  }
+  if (config.heavyPerAccount < 1 || config.heavyPerChain < 1) throw new Error('HEAVY_PER_ACCOUNT and HEAVY_PER_CHAIN must be at least 1');
   if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');
   config.jwtSecret = overrides.jwtSecret || jwtSecretFor(dataDir, env.JWT_SECRET);
   return config;

@@ -3,9 +3,10 @@
  * passwords, development adapters) and what it does instead (no seed, no dev WeCom login, no
  * texts without a gateway). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -59,12 +60,18 @@ describe('production refuses to start', () => {
     expect(error.message).toContain('不能使用开发用适配器 wecom: development');
   });
 
-  it('with a WeCom app missing its AgentId, or WeCom reached over plain http', async () => {
+  it('with a WeCom app missing its AgentId or the server\'s address, or WeCom reached over plain http', async () => {
     const error = await refusal(
       buildApp(productionConfig({ WECOM_CORP_ID: 'wwantu0000demo01', WECOM_SECRET: 'secret', WECOM_API_URL: 'http://127.0.0.1:9/cgi-bin' }), { database: seeded.db, logger: false }),
     );
     expect(error.message).toContain('缺少应用的 WECOM_AGENT_ID');
     expect(error.message).toContain('WECOM_API_URL 必须是 https 地址');
+    expect(error.message).toContain('缺少本服务器的对外访问地址 PUBLIC_URL');
+  });
+
+  it('with a public address that is not https', async () => {
+    const error = await refusal(buildApp(productionConfig({ PUBLIC_URL: 'http://garage.example.cn' }), { database: seeded.db, logger: false }));
+    expect(error.message).toContain('PUBLIC_URL 必须是 https 地址');
   });
 
   it('keeps balance adjustments off unless LEDGER_ADJUSTMENTS says otherwise', async () => {
@@ -98,8 +105,8 @@ describe('a production server', () => {
     const app = await buildApp(productionConfig(), { database: db, logger: false });
     try {
       expect((await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM garage`))?.n).toBe(0);
-      const wecom = await app.inject({ method: 'GET', url: '/api/qy/qy-login?yj-test=1&code=dev:wwantu0000demo01:AnTuChen' });
-      expect(wecom.json()).toMatchObject({ code: 503, msg: '企业微信登录尚未配置，请使用账号密码登录' });
+      const wecom = await app.inject({ method: 'GET', url: '/api/qy/qy-login?code=dev:wwantu0000demo01:AnTuChen' });
+      expect(JSON.parse(decryptText(wecom.body, OWN_KEY))).toMatchObject({ code: 503, msg: '企业微信登录尚未配置，请使用账号密码登录' });
       expect(wecom.headers.token).toBeUndefined();
     } finally {
       await app.close();
@@ -117,8 +124,8 @@ describe('a production server', () => {
       const csp = String((await app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
       expect(csp).toContain("connect-src 'self' data: wss: wss://sip.example.cn;");
       expect(csp).not.toMatch(/\bws:/);
-      const code = await app.inject({ method: 'POST', url: '/api/user/phone-code?yj-test=1', payload: { phone: '13800000001' } });
-      expect(code.json()).toMatchObject({ code: 503, msg: '短信通道尚未配置，请使用账号密码登录或联系管理员' });
+      const code = await app.inject({ method: 'POST', url: '/api/user/phone-code', payload: { phone: '13800000001' } });
+      expect(JSON.parse(decryptText(code.body, OWN_KEY))).toMatchObject({ code: 503, msg: '短信通道尚未配置，请使用账号密码登录或联系管理员' });
       expect((await seeded.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_outbox`))?.n).toBe(0);
       const login = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'admin', password: 'Changed-Before-Launch-7' } });
       expect(login.headers.token).toBeTruthy();
@@ -143,6 +150,43 @@ describe('a production server', () => {
       expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);
     } finally {
       await app.close();
+    }
+  });
+
+  it('has no development doors: no API documentation, no plain answers, no address taken from the Host header', async () => {
+    // The passwords were changed by the test above. An old build's dist/ may still hold an API document.
+    const distDir = mkdtempSync(path.join(tmpdir(), 'garage-production-dist-'));
+    writeFileSync(path.join(distDir, 'openapi.json'), '{"openapi":"3.0.3"}');
+    const open = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+    const answerOf = (body: string) => JSON.parse(decryptText(body, OWN_KEY)) as { code: number; msg: string; data: Record<string, unknown> };
+    const signIn = async (app: FastifyInstance) =>
+      String((await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'admin', password: 'Changed-Before-Launch-7' } })).headers.token);
+
+    const closed = await buildApp(productionConfig({ DIST_DIR: distDir }), { database: seeded.db, logger: false });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/dist/openapi.json']) expect((await open(closed, url)).statusCode, url).toBe(404);
+      const token = await signIn(closed);
+      // yj-test is ignored: the answer is encrypted like any other.
+      const info = await open(closed, '/api/user/info?yj-test=1', { token });
+      expect(() => JSON.parse(info.body)).toThrow();
+      expect(answerOf(info.body)).toMatchObject({ code: 0, data: { username: 'admin' } });
+      // Without PUBLIC_URL the sidebar's address is missing, said so, and never made from the request.
+      const overview = answerOf((await open(closed, '/api/wecom-contact/overview', { token, host: 'attacker.example' })).body);
+      expect(overview.data).toMatchObject({ sidebarUrl: '', configured: false });
+      expect(overview.data.missing).toContain('服务器尚未配置对外访问地址（环境变量 PUBLIC_URL），无法生成侧边栏地址');
+    } finally {
+      await closed.close();
+    }
+
+    const opened = await buildApp(productionConfig({ DIST_DIR: distDir, OPENAPI_PUBLIC: 'true', PUBLIC_URL: 'https://garage.example.cn/' }), { database: seeded.db, logger: false });
+    try {
+      expect((await open(opened, '/api/docs/json')).json().paths['/api/user/info']).toBeDefined();
+      expect((await open(opened, '/dist/openapi.json')).json()).toEqual((await open(opened, '/api/docs/json')).json());
+      const overview = answerOf((await open(opened, '/api/wecom-contact/overview', { token: await signIn(opened), host: 'attacker.example' })).body);
+      expect(overview.data.sidebarUrl).toBe('https://garage.example.cn/sidebar');
+    } finally {
+      await opened.close();
+      rmSync(distDir, { recursive: true, force: true });
     }
   });
 });

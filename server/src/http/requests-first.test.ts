@@ -1,7 +1,8 @@
 /** Background work waits for the requests being answered, and never longer than its cap. */
 import Fastify from 'fastify';
 import { afterEach, expect, test } from 'vitest';
-import { requestsFirst } from './requests-first';
+import type { Database } from '../db/database';
+import { asHeavyCall, requestsFirst, statementsGiveWay } from './requests-first';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -101,4 +102,73 @@ test('background transactions take turns: one queued behind another looks for pa
   expect((await page).status).toBe(200);
   await second;
   expect(done).toEqual(['first', 'second']);
+});
+
+test('on PGlite a heavy call waits with its next statement until the other requests are answered; theirs do not wait', async () => {
+  const app = Fastify();
+  const gate = requestsFirst(app);
+  const events: string[] = [];
+  const database = { rows: async (query: string) => void events.push(query) } as unknown as Database;
+  const db = statementsGiveWay(database, gate, 60_000);
+  let answerPage: (() => void) | undefined;
+  let asked = false;
+  app.get('/page', async () => {
+    await db.rows('page statement' as never);
+    await new Promise<void>((resolve) => (answerPage = resolve));
+    events.push('page answered');
+    return { ok: true };
+  });
+  app.get('/report', { config: { heavy: true } }, async () =>
+    asHeavyCall(async () => {
+      asked = true;
+      await db.rows('report statement' as never);
+      return { ok: true };
+    }),
+  );
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  close = () => app.close();
+
+  const page = fetch(`${url}/page`);
+  await expect.poll(() => answerPage).toBeDefined();
+  const report = fetch(`${url}/report`);
+  await expect.poll(() => asked).toBe(true);
+  answerPage!();
+  expect((await page).status).toBe(200);
+  expect((await report).status).toBe(200);
+  expect(events).toEqual(['page statement', 'page answered', 'report statement']);
+});
+
+test('work a heavy call leaves running (a job queue it started) does not give way once the call has ended', async () => {
+  const app = Fastify();
+  const gate = requestsFirst(app);
+  const events: string[] = [];
+  const database = { rows: async (query: string) => void events.push(query) } as unknown as Database;
+  const db = statementsGiveWay(database, gate, 60_000);
+  let startJob: (() => void) | undefined;
+  let job: Promise<void> | undefined;
+  let answerPage: (() => void) | undefined;
+  app.get('/page', async () => {
+    await new Promise<void>((resolve) => (answerPage = resolve));
+    return { ok: true };
+  });
+  app.get('/upload', { config: { heavy: true } }, async () =>
+    asHeavyCall(async () => {
+      // Set up inside the call, run after it, as a queue's worker started by the call would.
+      job = new Promise<void>((resolve) => (startJob = resolve)).then(async () => {
+        await db.rows('job statement' as never);
+      });
+      return { ok: true };
+    }),
+  );
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  close = () => app.close();
+
+  expect((await fetch(`${url}/upload`)).status).toBe(200);
+  const page = fetch(`${url}/page`);
+  await expect.poll(() => answerPage).toBeDefined();
+  startJob!();
+  await expect.poll(() => events).toEqual(['job statement']);
+  answerPage!();
+  expect((await page).status).toBe(200);
+  await job;
 });

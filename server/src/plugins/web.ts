@@ -27,7 +27,7 @@ export default async function web(app: FastifyInstance) {
   if (existsSync(widgets)) {
     await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h', preCompressed: true });
   }
-  // dist/garage-widgets.js and its chunks sit at the top of dist/.
+  // dist/garage-widgets.js and its chunks sit at the top of dist/ (/dist/openapi.json is plugins/openapi.ts's).
   if (existsSync(dist)) {
     await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h', preCompressed: true });
   }
