@@ -1,5 +1,6 @@
 /** Browser helpers shared by the host app journeys (tests/e2e/host-*.test.ts). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Garage@2026';
 
@@ -70,4 +71,15 @@ export async function loginThroughForm(page: Page, username: string, password = 
 export async function waitForPage(page: Page, title: string) {
   await page.locator('.top-bar__title h1').filter({ hasText: new RegExp(`^${title}$`) }).waitFor({ timeout: 20_000 });
   await page.locator('[data-testid="loading-mask"]').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * A picture for a person to judge (how a screen looks at 1440 and 360 px), written only when
+ * E2E_SCREENSHOTS names a folder: no assertion needs it, and a full-page picture costs the suite
+ * up to a second on a busy machine. `E2E_SCREENSHOTS=/tmp/shots npx vitest run --project e2e …`
+ */
+export async function screenshotForReview(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await target.screenshot({ path: path.join(folder, name), ...('url' in target ? options : {}) });
 }

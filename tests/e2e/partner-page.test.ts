@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview } from './host-helpers';
 
 const HOSTILE_CSS = `
 *, *::before, *::after { all: unset !important; }
@@ -222,7 +222,7 @@ describe('every element alone on a partner page with a hostile stylesheet', () =
         expect(measured.smallestFont).toBeGreaterThanOrEqual(10);
         expect(measured.pageOverflow).toBeLessThanOrEqual(0);
         expect(measured.hostOverflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}.png`, fullPage: width > 400 });
+        await screenshotForReview(page, `partner-${element.feature}-${width}.png`, { fullPage: width > 400 });
 
         expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
         if (signedIn) {
@@ -239,7 +239,7 @@ describe('every element alone on a partner page with a hostile stylesheet', () =
           ]);
           expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
           expect(await page.evaluate(() => localStorage.getItem('garage-suite:user'))).toBeNull();
-          if (width < 400) await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}-signed-out.png` });
+          if (width < 400) await screenshotForReview(page, `partner-${element.feature}-${width}-signed-out.png`);
         }
         expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
         await context.close();
@@ -264,7 +264,7 @@ describe('<garage-login> alone on a partner page', () => {
     expect(loggedIn.detail.garageId).toMatch(/^\d+$/);
     expect(await widget.getByText('正在进入系统…').count()).toBe(0);
     expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
-    await page.screenshot({ path: '/tmp/partner-login-signed-in.png' });
+    await screenshotForReview(page, 'partner-login-signed-in.png');
 
     await widget.getByRole('button', { name: '退出登录' }).click();
     await widget.getByRole('button', { name: '登录', exact: true }).waitFor();
@@ -339,7 +339,7 @@ describe('after the login expires', () => {
     const ended = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: unknown }[] }).garageEvents.filter((event) => event.name === 'garage-logged-out'));
     expect(ended).toEqual([{ name: 'garage-logged-out', detail: { reason: 'expired' } }]);
     expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
-    await page.screenshot({ path: '/tmp/partner-list-expired.png' });
+    await screenshotForReview(page, 'partner-list-expired.png');
     await context.close();
   });
 });
@@ -383,7 +383,7 @@ describe('<garage-phone-bar> with an unreachable SIP server', () => {
     const widget = page.locator('garage-phone-bar');
     await widget.getByText('线路连接不上', { exact: true }).waitFor({ timeout: 10_000 });
     await widget.getByText(/电话线路连接不上：电话服务器无法访问，正在自动重试/).waitFor();
-    await page.screenshot({ path: '/tmp/partner-phone-unreachable-360.png' });
+    await screenshotForReview(page, 'partner-phone-unreachable-360.png');
     const seen = attempts.length;
     // JsSIP tries again by itself (2 s, then longer): another attempt comes.
     await expect.poll(() => attempts.length, { timeout: 15_000 }).toBeGreaterThan(seen);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetBuild } from '../support/widget-build';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { screenshotForReview } from './host-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -134,7 +135,7 @@ describe('one session across separately built bundles', () => {
     });
     await expect.poll(badgeText).toBe('王店长');
     expect(await probeText()).toBe('王店长');
-    await page.screenshot({ path: '/tmp/shared-session.png' });
+    await screenshotForReview(page, 'shared-session.png');
   });
 
   it('keeps one store on the page, reachable under the documented key', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, openPage } from './host-helpers';
+import { launchChromium, openPage, screenshotForReview } from './host-helpers';
 import { widgetBuild } from '../support/widget-build';
 
 let distDir: string;
@@ -69,7 +69,7 @@ describe('the maintenance timeline inside the vehicle panorama', () => {
     if (nextDate) expect(panoramaNext).toContain(nextDate);
     else expect(await next.locator('[data-testid="overdue"]').count()).toBe(1);
     await timeline().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/timeline-in-panorama.png', fullPage: true });
+    await screenshotForReview(page, 'timeline-in-panorama.png', { fullPage: true });
     expect(errors).toEqual([]);
   });
 });
