@@ -4,7 +4,7 @@
  * preview, sending with delivery states, opt-out end to end, the daily limit, credits under two
  * campaigns at once, cancel with refund, the marketing window, tenancy and malformed input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, CampaignSummary, createCampaign, optOutList, recipientsPreview, SmsTemplate, SmsSettings } from '../../../contracts/api/sms';
 import { countSms, OPT_OUT_TEXT } from '../../../contracts/sms';
@@ -14,6 +14,7 @@ import { setTestBalance } from '../../../tests/support/ledger';
 import { smppSms } from '../providers/sms';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+import { POLL_SERVER } from '../../../tests/support/waits';
 
 const quiet = { warn: () => undefined, info: () => undefined };
 const settings = (url: string) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 20, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs: 10_000 });
@@ -59,7 +60,6 @@ afterAll(async () => {
 });
 
 const template = (name: string) => templates.find((item) => item.name === name)!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function send(token: string, body: Record<string, unknown>, on = server) {
   return on.call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { token, body });
@@ -72,14 +72,14 @@ async function settled(token: string, id: number) {
     expect(detail.code, detail.msg).toBe(0);
     return detail.data;
   };
-  for (;;) {
-    const detail = await campaign();
+  await vi.waitFor(async () => {
+    expect((await campaign()).state).toBe('done');
     const open = await server.call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { token, query: { id, state: 'submitted' } });
-    // Its counts read again once nothing awaits a receipt: a receipt landing between the two calls
-    // above would leave counts older than the recipient list.
-    if (detail.state === 'done' && open.data.total === 0) return campaign();
-    await sleep(100);
-  }
+    expect(open.data.total).toBe(0);
+  }, POLL_SERVER);
+  // Its counts read again once nothing awaits a receipt: a receipt landing between the two calls
+  // above would leave counts older than the recipient list.
+  return campaign();
 }
 
 const recipientsOf = async (token: string, id: number) =>
@@ -283,11 +283,10 @@ describe('sending', () => {
     expect(received(first.mobile)[0]!.text.endsWith(OPT_OUT_TEXT)).toBe(true);
 
     await smsc.sendReply(`86${first.mobile}`, 'T');
-    for (;;) {
+    await vi.waitFor(async () => {
       const list = await server.call<AnswerOf<typeof optOutList>>('GET', '/sms/opt-outs', { token: manager, query: { keyword: first.mobile.slice(-4) } });
-      if (list.data.list.some((row) => row.customerName === first.name && row.sourceName === '客户回复退订')) break;
-      await sleep(100);
-    }
+      expect(list.data.list).toContainEqual(expect.objectContaining({ customerName: first.name, sourceName: '客户回复退订' }));
+    }, POLL_SERVER);
     const preview = await server.call<AnswerOf<typeof recipientsPreview>>('POST', '/sms/recipients/preview', { token: manager, body: { audience, templateId: template('春季保养节').id } });
     expect(preview.data).toMatchObject({ matched: 2, count: 1, optedOut: 1 });
     const again = await send(manager, { templateId: template('春季保养节').id, audience });
