@@ -28,8 +28,9 @@ describe('kill -9 in the middle of a campaign', () => {
   it('finishes after a restart and never sends a number two texts', { timeout: 300_000 }, async () => {
     dataDir = await seededDataDir();
     // Slow answers and a small window: the campaign takes seconds, so the kill lands in the middle.
-    smsc = await startSmscPeer({ submitDelayMs: 40, receiptDelayMs: 10 });
-    const env = { SMPP_URL: smsc.url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_WINDOW: '2', SMS_MARKETING_WINDOW: 'off' };
+    const peer = await startSmscPeer({ submitDelayMs: 40, receiptDelayMs: 10 });
+    smsc = peer;
+    const env = { SMPP_URL: peer.url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_WINDOW: '2', SMS_MARKETING_WINDOW: 'off' };
     const login = async (child: ChildServer) => (await child.call('POST', '/user/username-token', undefined, { username: 'admin', password: DEMO_PASSWORD })).token!;
 
     running = await startChildServer({ dataDir, env });
@@ -43,7 +44,7 @@ describe('kill -9 in the middle of a campaign', () => {
     const { id, total } = made.data.campaign;
     expect(total).toBeGreaterThan(100);
 
-    await expect.poll(() => smsc.submits, { ...POLL_FAST, interval: 5 }).toBeGreaterThanOrEqual(40);
+    await expect.poll(() => peer.submits, { ...POLL_FAST, interval: 5 }).toBeGreaterThanOrEqual(40);
     await running.stop('SIGKILL');
     const atKill = smsc.messages.length;
     expect(atKill).toBeLessThan(total);
