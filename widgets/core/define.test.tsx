@@ -162,17 +162,22 @@ describe('toasts and loading', () => {
     expect(toastTypes()).toEqual(['success', 'info', 'warning', 'error']);
   });
 
-  it('keeps the loading mask until 400 ms after the last close', async () => {
-    loading.open();
-    loading.open('正在导入客户…');
-    loading.close();
-    expect(loadingMaskShown()).toBe(true);
-    loading.close();
-    expect(loading.visible.value).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, LOADING_CLOSE_DELAY_MS - 100));
-    expect(loadingMaskShown()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(loadingMaskShown()).toBe(false);
-    expect(loading.visible.value).toBe(false);
+  it('keeps the loading mask until 400 ms after the last close', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      loading.open();
+      loading.open('正在导入客户…');
+      loading.close();
+      expect(loadingMaskShown()).toBe(true);
+      loading.close();
+      expect(loading.visible.value).toBe(true);
+      vi.advanceTimersByTime(LOADING_CLOSE_DELAY_MS - 1);
+      expect(loadingMaskShown()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(loadingMaskShown()).toBe(false);
+      expect(loading.visible.value).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

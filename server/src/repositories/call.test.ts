@@ -19,6 +19,7 @@ import {
   upsertSipAccount,
 } from './call';
 import { setTestBalance } from '../../../tests/support/ledger';
+import { POLL_FAST } from '../../../tests/support/waits';
 
 // The minutes are on the chain's ledger (480_mall.sql), which needs the chain table (001).
 const migrations = ['001_accounts.sql', '300_call.sql', '301_call_billing.sql', '480_mall.sql', '610_ledger_who_why.sql'].map((file) =>
@@ -92,8 +93,8 @@ describe('call repository', () => {
     await recordCallStart(db, call);
     expect(await recordServerAnswer(db, owner, 'call-c')).toBe(true);
     // PGlite's clock ticks in whole milliseconds: an end stamped in the answer's millisecond would be
-    // a 0-second call, billed nothing.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // a 0-second call, billed nothing. The end comes once the database's clock has moved on.
+    await expect.poll(async () => (await db.one<{ later: boolean }>(sql`SELECT now() > answered_at AS later FROM call_record WHERE sip_call_id = 'call-c'`))?.later, POLL_FAST).toBe(true);
     const ended = await recordCallEnd(db, call, timing);
     expect(ended?.record).toMatchObject({ result: 'answered', billedMinutes: 1, timedBy: 'server' });
     expect(ended?.record.durationSeconds).toBeLessThan(5);

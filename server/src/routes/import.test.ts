@@ -10,6 +10,7 @@ import type { importPreview, ImportTask } from '../../../contracts/api/import';
 import { IMPORT_LIMITS } from '../../../contracts/api/import';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { importTaskFinished } from '../../../tests/support/waits';
 import { download, gbkCsv, readXlsx, upload, utf8BomCsv, xlsxFile, type SheetCell } from '../../../tests/support/import-files';
 
 type Preview = AnswerOf<typeof importPreview>;
@@ -36,20 +37,10 @@ async function start(token: string, bytes: Buffer, name: string, fields: Record<
   return upload<{ taskId: number }>(server, '/client/import', token, { name, bytes }, fields);
 }
 
-/** Polls the task until it is no longer queued/running (the widget does the same). */
-async function finished(token: string, taskId: number): Promise<ImportTask> {
-  for (;;) {
-    const answer = await server.call<ImportTask>('GET', '/client/import/task', { token, query: { taskId } });
-    expect(answer.code, answer.msg).toBe(0);
-    if (answer.data.status !== 'queued' && answer.data.status !== 'running') return answer.data;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function importFile(token: string, bytes: Buffer, name = '客户.xlsx', fields: Record<string, string> = {}) {
   const started = await start(token, bytes, name, fields);
   expect(started.code, started.msg).toBe(0);
-  return finished(token, started.data.taskId);
+  return importTaskFinished(server, token, started.data.taskId);
 }
 
 const customersWith = (mobiles: string[]) =>
@@ -323,7 +314,7 @@ describe('one import at a time, and cancel', () => {
     expect(answers.map((answer) => answer.code).sort()).toEqual([0, 409]);
     expect(answers.find((answer) => answer.code === 409)!.msg).toMatch(/本门店已有导入任务正在进行/);
     const winner = answers.find((answer) => answer.code === 0)!.data.taskId;
-    expect((await finished(manager, winner)).imported).toBe(3000);
+    expect((await importTaskFinished(server, manager, winner)).imported).toBe(3000);
   });
 
   it('cancels a running import: rows already imported stay, the counts match the database, the store is free again', async () => {
@@ -333,7 +324,7 @@ describe('one import at a time, and cancel', () => {
     const cancelled = await server.call<ImportTask>('POST', '/client/import/cancel', { token: manager, body: { taskId: started.data.taskId } });
     expect(cancelled.code, cancelled.msg).toBe(0);
     expect(cancelled.data.status).toBe('cancelled');
-    const task = await finished(manager, started.data.taskId);
+    const task = await importTaskFinished(server, manager, started.data.taskId);
     expect(task.status).toBe('cancelled');
     expect(task.imported).toBeLessThan(5000);
     const stored = await server.db.one<{ bytes: number }>(sql`SELECT octet_length(file_bytes) AS bytes FROM import_task WHERE id = ${task.taskId}`);

@@ -7,13 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { currentContact, getSync, jssdkSignature, loginSettings, overview, searchCustomers } from '../../../contracts/api/wecom';
 import { sql } from '../db/database';
 import { wecomApi } from '../providers/wecom';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startWecomPeer, type WecomPeer } from '../../../tests/support/wecom-peer';
+import { POLL_SERVER } from '../../../tests/support/waits';
 
 const CORP = 'wwantu0000demo01';
 const PUBLIC_URL = 'https://garage.example.cn';
@@ -66,16 +67,15 @@ const binding = (externalUserId: string) =>
   server.db.one<{ customerId: number | null; boundBy: string | null; potentialId: number | null }>(
     sql`SELECT customer_id AS "customerId", bound_by AS "boundBy", potential_id AS "potentialId" FROM wecom_contact WHERE chain_id = 1 AND external_userid = ${externalUserId}`,
   );
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function syncToEnd(token: string, full = false) {
   const started = await server.call<AnswerOf<typeof getSync>>('POST', '/wecom-contact/sync', { token, body: { full } });
   expect(started.code, started.msg).toBe(0);
-  for (;;) {
+  return vi.waitFor(async () => {
     const status = await server.call<AnswerOf<typeof getSync>>('GET', '/wecom-contact/sync', { token });
-    if (status.data.state !== 'running') return status.data;
-    await sleep(200);
-  }
+    expect(status.data.state).not.toBe('running');
+    return status.data;
+  }, POLL_SERVER);
 }
 
 describe('login', () => {
