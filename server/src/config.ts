@@ -61,6 +61,11 @@ export interface ServerConfig {
    * middle of a test would change rows under it; those tests call the same work on demand.
    */
   dailyJobs: boolean;
+  /**
+   * PostgreSQL: the longest a statement run for a request may take (ms, 0 = no limit); the request
+   * then answers 「查询超时…」. Background work (imports, campaigns) is not limited.
+   */
+  statementTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     dailyJobs: flag(env.DAILY_JOBS, true),
+    statementTimeoutMs: integer(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {

@@ -16,6 +16,7 @@ export async function openAppDatabase(app: FastifyInstance, given?: Database): P
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
       timeZone: config.timeZone,
+      requestStatementTimeoutMs: config.statementTimeoutMs,
     }));
   try {
     const applied = await migrate(db);

@@ -69,27 +69,62 @@ function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
 }
 
 /**
- * The keyword as a set of customer ids, each arm able to use its own index (migration 100):
- * name prefix, mobile prefix or last digits, plate with or without its province character, VIN
- * prefix or last digits. A UNION of index scans stays fast at 100k customers where one OR over
- * a join would scan everything.
+ * Keywords whose index entries (below) number more than this are "broad": testing each visible
+ * customer once costs less than looking every match up by id, and is as cheap for 100,000
+ * matches as for 5,001 (tests/bench/RESULTS.md, "Customer keyword search").
  */
-function keywordCondition(scope: TenantScope, keyword: string): SQL {
-  const text = keyword.replace(/\s+/g, '');
+const NARROW_KEYWORD = 5_000;
+
+interface KeywordMatch {
+  /** Index range scans (migration 100), each answering customer ids of this chain. */
+  arms: SQL[];
+  /** The same match as a test of one customer `c`. */
+  test: SQL;
+}
+
+/**
+ * What a keyword matches: name prefix, mobile prefix or last digits, plate with or without its
+ * province character, VIN prefix or last digits. Answered both ways, because either alone has a
+ * bad case: the arms as a driving set (few matches), the test on every customer (many).
+ */
+function keywordMatch(scope: TenantScope, keyword: string | undefined): KeywordMatch | null {
+  const text = (keyword ?? '').replace(/\s+/g, '');
+  if (!text) return null;
   const upper = text.toUpperCase();
   const prefix = `${likeLiteral(text)}%`;
-  const arms: SQL[] = [sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.name LIKE ${prefix}`];
+  const onCustomer: ((alias: SQL) => SQL)[] = [(a) => sql`${a}.name LIKE ${prefix}`];
   if (/^\d{3,11}$/.test(text)) {
-    arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.mobile LIKE ${prefix}`);
-    if (text.length >= 4) arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND reverse(k.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
+    onCustomer.push((a) => sql`${a}.mobile LIKE ${prefix}`);
+    if (text.length >= 4) onCustomer.push((a) => sql`reverse(${a}.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
   }
+  const onVehicle: ((alias: SQL) => SQL)[] = [];
   if (/^[\u4e00-\u9fa5A-Z0-9]{2,17}$/.test(upper)) {
     const vehiclePrefix = `${likeLiteral(upper)}%`;
-    const vehicleArms: SQL[] = [sql`v.plate LIKE ${vehiclePrefix}`, sql`substr(v.plate, 2) LIKE ${vehiclePrefix}`, sql`v.vin LIKE ${vehiclePrefix}`];
-    if (/^[A-Z0-9]{4,17}$/.test(upper)) vehicleArms.push(sql`reverse(v.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
-    for (const arm of vehicleArms) arms.push(sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${arm}`);
+    onVehicle.push((a) => sql`${a}.plate LIKE ${vehiclePrefix}`, (a) => sql`substr(${a}.plate, 2) LIKE ${vehiclePrefix}`, (a) => sql`${a}.vin LIKE ${vehiclePrefix}`);
+    if (/^[A-Z0-9]{4,17}$/.test(upper)) onVehicle.push((a) => sql`reverse(${a}.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
   }
-  return sql`c.id IN (${sql.join(arms, sql` UNION `)})`;
+  const [k, v, c] = ['k', 'v', 'c'].map((alias) => sql.raw(alias));
+  const tests = onCustomer.map((match) => match(c));
+  // Inside an OR the planner cannot turn this EXISTS into a join: it stays one probe (or one hash) per customer.
+  if (onVehicle.length > 0) {
+    tests.push(sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND v.chain_id = ${scope.chainId} AND (${or(onVehicle.map((match) => match(v)))}))`);
+  }
+  return {
+    arms: [
+      ...onCustomer.map((match) => sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND ${match(k)}`),
+      ...onVehicle.map((match) => sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${match(v)}`),
+    ],
+    test: or(tests),
+  };
+}
+
+/**
+ * Whether the keyword's arms hold at most NARROW_KEYWORD entries, read from the indexes and
+ * stopping there, so it costs the same for any number of matches.
+ */
+async function isNarrow(db: Queryable, match: KeywordMatch): Promise<boolean> {
+  const row = await db.one<{ entries: number }>(sql`SELECT count(*)::int AS entries FROM (${sql.join(match.arms, sql` UNION ALL `)} LIMIT ${NARROW_KEYWORD + 1}) m`);
+  return (row?.entries ?? 0) <= NARROW_KEYWORD;
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
@@ -117,12 +152,13 @@ export interface GroupDefinition {
 }
 
 /**
- * The WHERE clause of a condition over `customer c`. Groups are passed in already loaded (see
+ * The WHERE clause of a condition over `customer c`, the keyword as a test of each customer (a
+ * driving set applies it instead: matchingCustomers). Groups are passed in already loaded (see
  * loadGroups); a live group's own group filter is ignored, so groups cannot recurse.
  */
-export function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[] = []): SQL {
+function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[], keyword: KeywordMatch | null): SQL {
   const parts: SQL[] = [scope.storeRowsIn('c', condition.storeIds)];
-  if (condition.keyword) parts.push(keywordCondition(scope, condition.keyword));
+  if (keyword) parts.push(keyword.test);
   if (condition.tags && condition.tags.ids.length > 0) {
     const tagIds = [...new Set(condition.tags.ids)];
     const has = sql`SELECT 1 FROM customer_tag ct WHERE ct.customer_id = c.id AND ct.tag_id = ANY(${sql.param(tagIds)}::int[])`;
@@ -139,7 +175,7 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
       .map((group) => {
         if (group.kind === 'fixed') return sql`EXISTS (SELECT 1 FROM customer_group_member m WHERE m.group_id = ${group.id} AND m.customer_id = c.id)`;
         const { groupIds: _ignored, ...inner } = upgradeCondition(group.condition);
-        return conditionSql(scope, inner as CustomerCondition);
+        return conditionSql(scope, inner as CustomerCondition, [], keywordMatch(scope, inner.keyword));
       });
     parts.push(or(arms));
   }
@@ -161,10 +197,26 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
 }
 
 /** The groups a condition refers to, from this chain only. */
-export async function loadGroups(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<GroupDefinition[]> {
+async function loadGroups(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<GroupDefinition[]> {
   if (!condition.groupIds || condition.groupIds.length === 0) return [];
   return db.rows<GroupDefinition>(sql`SELECT id, kind, condition FROM customer_group g
                                       WHERE ${scope.chainRows('g')} AND id = ANY(${sql.param(condition.groupIds)}::int[])`);
+}
+
+/**
+ * `customer c WHERE …` for a condition: append ORDER BY / LIMIT, or `AND …`. Reads the groups it
+ * names and measures its keyword first (isNarrow). A narrow keyword's matches drive the query, each
+ * looked up by id: LATERAL … OFFSET 0 leaves the planner no other order, so a wrong row estimate
+ * (PGlite never gathers statistics) cannot rescan the matches once per customer of the chain, as
+ * `c.id IN (… UNION …)` did (issue 31). A broad one is tested on each customer, also linear.
+ */
+export async function matchingCustomers(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<SQL> {
+  const keyword = keywordMatch(scope, condition.keyword);
+  const [groups, narrow] = await Promise.all([loadGroups(db, scope, condition), keyword ? isNarrow(db, keyword) : false]);
+  if (!keyword || !narrow) return sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword)}`;
+  return sql`(${sql.join(keyword.arms, sql` UNION `)}) m
+             CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
+             WHERE ${conditionSql(scope, condition, groups, null)}`;
 }
 
 function sortSql(scope: TenantScope, field: SortField): SQL {
@@ -216,16 +268,15 @@ export async function listCustomers(
   condition: CustomerCondition,
   options: { showPhone: boolean },
 ): Promise<{ total: number; page: number; pageSize: number; list: CustomerListRow[] }> {
-  const groups = await loadGroups(db, scope, condition);
-  const where = conditionSql(scope, condition, groups);
+  const matching = await matchingCustomers(db, scope, condition);
   const offset = (condition.page - 1) * condition.pageSize;
   const [countRow, rows] = await Promise.all([
-    db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${where}`),
+    db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching}`),
     db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'>>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
              c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
-        FROM (SELECT c.* FROM customer c WHERE ${where} ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
+        FROM (SELECT c.* FROM ${matching} ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
         JOIN garage g ON g.id = c.store_id
        ORDER BY ${orderBy(scope, condition)}`),
   ]);
@@ -262,14 +313,12 @@ async function customerExtras(db: Queryable, customerIds: number[]) {
 
 /** Ids of every customer a condition matches (bulk actions on "all results"), capped. */
 export async function customerIdsMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition, limit: number): Promise<number[]> {
-  const groups = await loadGroups(db, scope, condition);
-  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM customer c WHERE ${conditionSql(scope, condition, groups)} ORDER BY c.id LIMIT ${limit}`);
+  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM ${await matchingCustomers(db, scope, condition)} ORDER BY c.id LIMIT ${limit}`);
   return rows.map((row) => row.id);
 }
 
 export async function countMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<number> {
-  const groups = await loadGroups(db, scope, condition);
-  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${conditionSql(scope, condition, groups)}`);
+  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${await matchingCustomers(db, scope, condition)}`);
   return row?.total ?? 0;
 }
 
