@@ -203,20 +203,30 @@ async function loadGroups(db: Queryable, scope: TenantScope, condition: Customer
                                       WHERE ${scope.chainRows('g')} AND id = ANY(${sql.param(condition.groupIds)}::int[])`);
 }
 
+export interface Matching {
+  /** `customer c WHERE …`: append ORDER BY / LIMIT, or `AND …`. */
+  rows: SQL;
+  /** It has a keyword: every match is read, whatever the page (one probe or test each). */
+  keyword: boolean;
+}
+
 /**
- * `customer c WHERE …` for a condition: append ORDER BY / LIMIT, or `AND …`. Reads the groups it
- * names and measures its keyword first (isNarrow). A narrow keyword's matches drive the query, each
- * looked up by id: LATERAL … OFFSET 0 leaves the planner no other order, so a wrong row estimate
- * (PGlite never gathers statistics) cannot rescan the matches once per customer of the chain, as
- * `c.id IN (… UNION …)` did (issue 31). A broad one is tested on each customer, also linear.
+ * The customers a condition matches. Reads the groups it names and measures its keyword first
+ * (isNarrow). A narrow keyword's matches drive the query, each looked up by id: LATERAL … OFFSET 0
+ * leaves the planner no other order, so a wrong row estimate (PGlite never gathers statistics)
+ * cannot rescan the matches once per customer of the chain, as `c.id IN (… UNION …)` did (issue 31).
+ * A broad keyword is tested on each customer instead: as linear, and cheaper for that many.
  */
-export async function matchingCustomers(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<SQL> {
+export async function matchingCustomers(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<Matching> {
   const keyword = keywordMatch(scope, condition.keyword);
   const [groups, narrow] = await Promise.all([loadGroups(db, scope, condition), keyword ? isNarrow(db, keyword) : false]);
-  if (!keyword || !narrow) return sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword)}`;
-  return sql`(${sql.join(keyword.arms, sql` UNION `)}) m
-             CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
-             WHERE ${conditionSql(scope, condition, groups, null)}`;
+  if (!keyword || !narrow) return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword)}`, keyword: keyword !== null };
+  return {
+    rows: sql`(${sql.join(keyword.arms, sql` UNION `)}) m
+              CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
+              WHERE ${conditionSql(scope, condition, groups, null)}`,
+    keyword: true,
+  };
 }
 
 function sortSql(scope: TenantScope, field: SortField): SQL {
@@ -270,24 +280,33 @@ export async function listCustomers(
 ): Promise<{ total: number; page: number; pageSize: number; list: CustomerListRow[] }> {
   const matching = await matchingCustomers(db, scope, condition);
   const offset = (condition.page - 1) * condition.pageSize;
-  const [countRow, rows] = await Promise.all([
-    db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching}`),
-    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'>>(sql`
+  const count = async () => (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+  // A keyword search reads every match to count it: the page counts in the same pass, instead of a
+  // second statement reading them all again (for "LSV", every vehicle of the chain twice). Without a
+  // keyword the count reads an index alone and the page stops after its rows: two statements cost less.
+  const countInPage = matching.keyword;
+  const [rows, counted] = await Promise.all([
+    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
-        FROM (SELECT c.* FROM ${matching} ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
+             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage, p.total
+        FROM (SELECT c.id, ${countInPage ? sql`count(*) OVER ()` : sql`NULL`}::int AS total FROM ${matching.rows}
+               ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) p
+        JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
        ORDER BY ${orderBy(scope, condition)}`),
+    countInPage ? null : count(),
   ]);
+  // A page past the end has no row to carry the total.
+  const total = counted ?? rows[0]?.total ?? (offset > 0 ? await count() : 0);
   const details = await customerExtras(db, rows.map((row) => row.id));
-  const list = rows.map((row) => ({
+  const list = rows.map(({ total: _total, ...row }) => ({
     ...row,
     mobile: options.showPhone ? row.mobile : maskMobile(row.mobile),
     tags: details.tags.get(row.id) ?? [],
     vehicles: details.vehicles.get(row.id) ?? [],
   }));
-  return { total: countRow?.total ?? 0, page: condition.page, pageSize: condition.pageSize, list };
+  return { total, page: condition.page, pageSize: condition.pageSize, list };
 }
 
 /** Tags and vehicles of a page of customers, two queries for the whole page. */
@@ -313,12 +332,12 @@ async function customerExtras(db: Queryable, customerIds: number[]) {
 
 /** Ids of every customer a condition matches (bulk actions on "all results"), capped. */
 export async function customerIdsMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition, limit: number): Promise<number[]> {
-  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM ${await matchingCustomers(db, scope, condition)} ORDER BY c.id LIMIT ${limit}`);
+  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM ${(await matchingCustomers(db, scope, condition)).rows} ORDER BY c.id LIMIT ${limit}`);
   return rows.map((row) => row.id);
 }
 
 export async function countMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<number> {
-  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${await matchingCustomers(db, scope, condition)}`);
+  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${(await matchingCustomers(db, scope, condition)).rows}`);
   return row?.total ?? 0;
 }
 

@@ -108,7 +108,7 @@ async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudie
     if (!saved) throw refuse.notFound('保存的筛选条件不存在或已被删除');
     condition = upgradeCondition(saved.condition);
   }
-  return matchingCustomers(db, scope, condition);
+  return (await matchingCustomers(db, scope, condition)).rows;
 }
 
 /**
