@@ -257,12 +257,18 @@ function sortSql(scope: TenantScope, field: SortField): SQL {
  */
 const LAST_VISIT_KEY = sql`COALESCE(c.last_visit_at, '-infinity'::timestamptz)`;
 
-function orderBy(scope: TenantScope, condition: CustomerCondition): SQL {
+/** The condition's sort key over `c` and its direction; id breaks ties so pages never repeat or skip a customer. */
+function sorting(scope: TenantScope, condition: CustomerCondition): { key: SQL; direction: SQL; idDirection: SQL } {
   const sort = condition.sort ?? { field: 'lastVisitAt' as const, order: 'desc' as const };
-  if (sort.field === 'lastVisitAt' && sort.order === 'desc') return sql`${LAST_VISIT_KEY} DESC, c.id DESC`;
-  const direction = sql.raw(sort.order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
-  // id breaks ties so pages never repeat or skip a customer.
-  return sql`${sortSql(scope, sort.field)} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
+  if (sort.field === 'lastVisitAt' && sort.order === 'desc') return { key: LAST_VISIT_KEY, direction: sql.raw('DESC'), idDirection: sql.raw('DESC') };
+  const asc = sort.order === 'asc';
+  return { key: sortSql(scope, sort.field), direction: sql.raw(asc ? 'ASC NULLS LAST' : 'DESC NULLS LAST'), idDirection: sql.raw(asc ? 'ASC' : 'DESC') };
+}
+
+/** ORDER BY of the condition over `c`, or over a row that carries the sort key already (`key`, `id`). */
+function orderBy(scope: TenantScope, condition: CustomerCondition, key?: SQL, id = sql`c.id`): SQL {
+  const sort = sorting(scope, condition);
+  return sql`${key ?? sort.key} ${sort.direction}, ${id} ${sort.idDirection}`;
 }
 
 // The list's row shape is the contract's (contracts/api/customer.ts), shared with the widget.
@@ -285,13 +291,19 @@ export async function listCustomers(
   // second statement reading them all again (for "LSV", every vehicle of the chain twice). Without a
   // keyword the count reads an index alone and the page stops after its rows: two statements cost less.
   const countInPage = matching.keyword;
+  const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
+  // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
+  // window alone would sort every match first).
+  const page = countInPage
+    ? sql`SELECT p.id, p.total FROM (SELECT c.id, ${sorting(scope, condition).key} AS sort_key, count(*) OVER ()::int AS total FROM ${matching.rows}) p
+           ORDER BY ${orderBy(scope, condition, sql`p.sort_key`, sql`p.id`)} ${limit}`
+    : sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
   const [rows, counted] = await Promise.all([
     db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
              c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage, p.total
-        FROM (SELECT c.id, ${countInPage ? sql`count(*) OVER ()` : sql`NULL`}::int AS total FROM ${matching.rows}
-               ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) p
+        FROM (${page}) p
         JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
        ORDER BY ${orderBy(scope, condition)}`),

@@ -21,6 +21,7 @@ interface Customer {
   name: string;
   mobile: string;
   visit: number | null;
+  spend: number;
 }
 interface Vehicle {
   customerId: number;
@@ -110,7 +111,7 @@ beforeAll(async () => {
     SELECT chain_id, store_id, id, '粤B' || substr(mobile, 7), 'LGB' || lpad(substr(mobile, 4), 14, '0'), '大众', '朗逸', '1.5L'
       FROM customer WHERE source = '导入'`);
   customers = await server.db.rows<Customer>(sql`
-    SELECT id, name, mobile, extract(epoch FROM last_visit_at)::float8 AS visit FROM customer WHERE chain_id = 1`);
+    SELECT id, name, mobile, extract(epoch FROM last_visit_at)::float8 AS visit, total_spend AS spend FROM customer WHERE chain_id = 1`);
   vehicles = await server.db.rows<Vehicle>(sql`SELECT customer_id AS "customerId", plate, vin FROM vehicle WHERE chain_id = 1`);
 });
 
@@ -143,6 +144,19 @@ describe('keyword search over a large import', () => {
     }
     expect(expected('1550000').length).toBeGreaterThan(5_000);
     expect(expected('15500001')).toHaveLength(1_000);
+  });
+
+  it('in another order, and past the last page', async () => {
+    const bySpend = (keyword: string) => {
+      const matched = new Set(expected(keyword));
+      return customers.filter((c) => matched.has(c.id)).sort((a, b) => a.spend - b.spend || a.id - b.id).map((c) => c.id);
+    };
+    for (const keyword of ['15500001', '1550000', '粤B']) {
+      const answer = await list({ keyword, sort: { field: 'totalSpend', order: 'asc' }, page: 2, pageSize: 20 });
+      expect(answer.list.map((row) => row.id), keyword).toEqual(bySpend(keyword).slice(20, 40));
+      const beyond = await list({ keyword, page: 1_000, pageSize: 10 });
+      expect(beyond, keyword).toMatchObject({ total: expected(keyword).length, list: [] });
+    }
   });
 
   it('with other filters and in one store only', async () => {
