@@ -104,9 +104,9 @@ search over 23,000 such customers took 24.7 s on PGlite (its plan rescanned the 
 customer: 22.5 million rows); at this size a 10,000-match one would not finish in minutes.
 
 A keyword with at most 5,000 index entries drives the query (each match looked up by id); a broader one
-is tested once per customer; either way the page counts in the same pass
-(server/src/repositories/customer.ts, matchingCustomers). PGlite is measured without statistics (it
-gathers none by itself), PostgreSQL after ANALYZE (as autovacuum leaves it).
+is tested once per customer, cars only when a car can match (server/src/repositories/customer.ts,
+matchingCustomers; docs/DECISIONS.md, issue 31). PGlite is measured without statistics (it gathers none
+by itself), PostgreSQL after ANALYZE (as autovacuum leaves it) and without JIT (db/database.ts).
 
 ${results
   .map(

@@ -188,9 +188,11 @@ function lockPgliteDir(dir: string): () => void {
  * so an index lookup costs little more than a sequential read (random_page_cost 1.1, the usual
  * setting for SSDs); and parallel workers do not pay on the small machines we run on: the same
  * hash is built once per worker, and concurrent users already use every core
- * (tests/bench/RESULTS.md, "Customer list").
+ * (tests/bench/RESULTS.md, "Customer list"). No JIT: PostgreSQL compiled every statement estimated
+ * above 100,000 cost units (a keyword search over a 100,000-customer chain) for ~60 ms, longer than
+ * the statement then ran (tests/bench/RESULTS.md, "Customer keyword search"); PGlite has none.
  */
-const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0' };
+const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0', jit: 'off' };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const timeZone = options.timeZone ?? 'Asia/Shanghai';

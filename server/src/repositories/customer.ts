@@ -75,56 +75,66 @@ function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
  */
 const NARROW_KEYWORD = 5_000;
 
-interface KeywordMatch {
-  /** Index range scans (migration 100), each answering customer ids of this chain. */
-  arms: SQL[];
-  /** The same match as a test of one customer `c`. */
+interface KeywordArm {
+  /** An index range scan (migration 100) answering customer ids of this chain. */
+  ids: SQL;
+  /** The same match as a test of the customer `c`, or of one of its vehicles `v`. */
   test: SQL;
+  onVehicle: boolean;
 }
 
 /**
  * What a keyword matches: name prefix, mobile prefix or last digits, plate with or without its
- * province character, VIN prefix or last digits. Answered both ways, because either alone has a
- * bad case: the arms as a driving set (few matches), the test on every customer (many).
+ * province character, VIN prefix or last digits. Vehicle arms first: measureKeyword finds those
+ * empty (a mobile number is never a plate), and a test without them needs no vehicle at all.
  */
-function keywordMatch(scope: TenantScope, keyword: string | undefined): KeywordMatch | null {
+function keywordArms(scope: TenantScope, keyword: string | undefined): KeywordArm[] | null {
   const text = (keyword ?? '').replace(/\s+/g, '');
   if (!text) return null;
   const upper = text.toUpperCase();
   const prefix = `${likeLiteral(text)}%`;
-  const onCustomer: ((alias: SQL) => SQL)[] = [(a) => sql`${a}.name LIKE ${prefix}`];
-  if (/^\d{3,11}$/.test(text)) {
-    onCustomer.push((a) => sql`${a}.mobile LIKE ${prefix}`);
-    if (text.length >= 4) onCustomer.push((a) => sql`reverse(${a}.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
-  }
   const onVehicle: ((alias: SQL) => SQL)[] = [];
   if (/^[\u4e00-\u9fa5A-Z0-9]{2,17}$/.test(upper)) {
     const vehiclePrefix = `${likeLiteral(upper)}%`;
     onVehicle.push((a) => sql`${a}.plate LIKE ${vehiclePrefix}`, (a) => sql`substr(${a}.plate, 2) LIKE ${vehiclePrefix}`, (a) => sql`${a}.vin LIKE ${vehiclePrefix}`);
     if (/^[A-Z0-9]{4,17}$/.test(upper)) onVehicle.push((a) => sql`reverse(${a}.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
   }
-  const [k, v, c] = ['k', 'v', 'c'].map((alias) => sql.raw(alias));
-  const tests = onCustomer.map((match) => match(c));
-  // Inside an OR the planner cannot turn this EXISTS into a join: it stays one probe (or one hash) per customer.
-  if (onVehicle.length > 0) {
-    tests.push(sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND v.chain_id = ${scope.chainId} AND (${or(onVehicle.map((match) => match(v)))}))`);
+  const onCustomer: ((alias: SQL) => SQL)[] = [(a) => sql`${a}.name LIKE ${prefix}`];
+  if (/^\d{3,11}$/.test(text)) {
+    onCustomer.push((a) => sql`${a}.mobile LIKE ${prefix}`);
+    if (text.length >= 4) onCustomer.push((a) => sql`reverse(${a}.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
   }
-  return {
-    arms: [
-      ...onCustomer.map((match) => sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND ${match(k)}`),
-      ...onVehicle.map((match) => sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${match(v)}`),
-    ],
-    test: or(tests),
-  };
+  const [k, v, c] = ['k', 'v', 'c'].map((alias) => sql.raw(alias));
+  return [
+    ...onVehicle.map((match) => ({ ids: sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${match(v)}`, test: match(v), onVehicle: true })),
+    ...onCustomer.map((match) => ({ ids: sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND ${match(k)}`, test: match(c), onVehicle: false })),
+  ];
+}
+
+/** The arms as a test of the customer `c` (FALSE without any). */
+function keywordTest(scope: TenantScope, arms: KeywordArm[]): SQL {
+  const tests = arms.filter((arm) => !arm.onVehicle).map((arm) => arm.test);
+  const onVehicle = arms.filter((arm) => arm.onVehicle).map((arm) => arm.test);
+  // Inside an OR the planner cannot turn this EXISTS into a join: it stays one probe (or one hash) per customer.
+  if (onVehicle.length > 0) tests.push(sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND v.chain_id = ${scope.chainId} AND (${or(onVehicle)}))`);
+  return or(tests);
 }
 
 /**
- * Whether the keyword's arms hold at most NARROW_KEYWORD entries, read from the indexes and
- * stopping there, so it costs the same for any number of matches.
+ * Reads the arms' index entries in order and stops after NARROW_KEYWORD + 1, so it costs the same
+ * for any number of matches: whether the keyword is narrow, and the arms that may match (an arm
+ * read to its end before the cut without an entry is dropped).
  */
-async function isNarrow(db: Queryable, match: KeywordMatch): Promise<boolean> {
-  const row = await db.one<{ entries: number }>(sql`SELECT count(*)::int AS entries FROM (${sql.join(match.arms, sql` UNION ALL `)} LIMIT ${NARROW_KEYWORD + 1}) m`);
-  return (row?.entries ?? 0) <= NARROW_KEYWORD;
+async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<{ narrow: boolean; arms: KeywordArm[] }> {
+  const counts = await db.rows<{ arm: number; entries: number }>(sql`
+    SELECT m.arm, count(*)::int AS entries
+      FROM (${sql.join(arms.map((arm, i) => sql`SELECT ${i}::int AS arm FROM (${arm.ids}) a`), sql` UNION ALL `)} LIMIT ${NARROW_KEYWORD + 1}) m
+     GROUP BY m.arm`);
+  const entries = counts.reduce((sum, row) => sum + row.entries, 0);
+  const narrow = entries <= NARROW_KEYWORD;
+  // Broad: the arm holding the cut, and those after it, were not read to their end.
+  const cut = narrow ? arms.length : Math.max(...counts.map((row) => row.arm));
+  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)) };
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
@@ -156,9 +166,9 @@ export interface GroupDefinition {
  * driving set applies it instead: matchingCustomers). Groups are passed in already loaded (see
  * loadGroups); a live group's own group filter is ignored, so groups cannot recurse.
  */
-function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[], keyword: KeywordMatch | null): SQL {
+function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[], keyword: SQL | null): SQL {
   const parts: SQL[] = [scope.storeRowsIn('c', condition.storeIds)];
-  if (keyword) parts.push(keyword.test);
+  if (keyword) parts.push(keyword);
   if (condition.tags && condition.tags.ids.length > 0) {
     const tagIds = [...new Set(condition.tags.ids)];
     const has = sql`SELECT 1 FROM customer_tag ct WHERE ct.customer_id = c.id AND ct.tag_id = ANY(${sql.param(tagIds)}::int[])`;
@@ -175,7 +185,8 @@ function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: 
       .map((group) => {
         if (group.kind === 'fixed') return sql`EXISTS (SELECT 1 FROM customer_group_member m WHERE m.group_id = ${group.id} AND m.customer_id = c.id)`;
         const { groupIds: _ignored, ...inner } = upgradeCondition(group.condition);
-        return conditionSql(scope, inner as CustomerCondition, [], keywordMatch(scope, inner.keyword));
+        const arms = keywordArms(scope, inner.keyword);
+        return conditionSql(scope, inner as CustomerCondition, [], arms && keywordTest(scope, arms));
       });
     parts.push(or(arms));
   }
@@ -206,26 +217,35 @@ async function loadGroups(db: Queryable, scope: TenantScope, condition: Customer
 export interface Matching {
   /** `customer c WHERE …`: append ORDER BY / LIMIT, or `AND …`. */
   rows: SQL;
-  /** It has a keyword: every match is read, whatever the page (one probe or test each). */
-  keyword: boolean;
+  /**
+   * Any page reads every match (a driving set, or the hash of the matching vehicles): counting them
+   * in the page's own statement costs nothing more. Otherwise the count is its own statement and the
+   * page may stop after its rows.
+   */
+  countInPage: boolean;
 }
 
 /**
- * The customers a condition matches. Reads the groups it names and measures its keyword first
- * (isNarrow). A narrow keyword's matches drive the query, each looked up by id: LATERAL … OFFSET 0
- * leaves the planner no other order, so a wrong row estimate (PGlite never gathers statistics)
- * cannot rescan the matches once per customer of the chain, as `c.id IN (… UNION …)` did (issue 31).
- * A broad keyword is tested on each customer instead: as linear, and cheaper for that many.
+ * The customers a condition matches. Reads the groups it names and measures its keyword first. A
+ * narrow keyword's matches drive the query, each looked up by id: LATERAL … OFFSET 0 leaves the
+ * planner no other order, so a wrong row estimate (PGlite never gathers statistics) cannot rescan
+ * the matches once per customer of the chain, as `c.id IN (… UNION …)` did (issue 31). A broad one
+ * is tested on each customer instead: as linear, and cheaper for that many.
  */
 export async function matchingCustomers(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<Matching> {
-  const keyword = keywordMatch(scope, condition.keyword);
-  const [groups, narrow] = await Promise.all([loadGroups(db, scope, condition), keyword ? isNarrow(db, keyword) : false]);
-  if (!keyword || !narrow) return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword)}`, keyword: keyword !== null };
+  const arms = keywordArms(scope, condition.keyword);
+  const [groups, keyword] = await Promise.all([loadGroups(db, scope, condition), arms && measureKeyword(db, arms)]);
+  if (keyword?.narrow && keyword.arms.length > 0) {
+    return {
+      rows: sql`(${sql.join(keyword.arms.map((arm) => arm.ids), sql` UNION `)}) m (id)
+                CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
+                WHERE ${conditionSql(scope, condition, groups, null)}`,
+      countInPage: true,
+    };
+  }
   return {
-    rows: sql`(${sql.join(keyword.arms, sql` UNION `)}) m
-              CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
-              WHERE ${conditionSql(scope, condition, groups, null)}`,
-    keyword: true,
+    rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`,
+    countInPage: keyword?.arms.some((arm) => arm.onVehicle) ?? false,
   };
 }
 
@@ -287,14 +307,10 @@ export async function listCustomers(
   const matching = await matchingCustomers(db, scope, condition);
   const offset = (condition.page - 1) * condition.pageSize;
   const count = async () => (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
-  // A keyword search reads every match to count it: the page counts in the same pass, instead of a
-  // second statement reading them all again (for "LSV", every vehicle of the chain twice). Without a
-  // keyword the count reads an index alone and the page stops after its rows: two statements cost less.
-  const countInPage = matching.keyword;
   const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
   // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
   // window alone would sort every match first).
-  const page = countInPage
+  const page = matching.countInPage
     ? sql`SELECT p.id, p.total FROM (SELECT c.id, ${sorting(scope, condition).key} AS sort_key, count(*) OVER ()::int AS total FROM ${matching.rows}) p
            ORDER BY ${orderBy(scope, condition, sql`p.sort_key`, sql`p.id`)} ${limit}`
     : sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
@@ -307,7 +323,7 @@ export async function listCustomers(
         JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
        ORDER BY ${orderBy(scope, condition)}`),
-    countInPage ? null : count(),
+    matching.countInPage ? null : count(),
   ]);
   // A page past the end has no row to carry the total.
   const total = counted ?? rows[0]?.total ?? (offset > 0 ? await count() : 0);
