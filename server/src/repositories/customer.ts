@@ -120,12 +120,19 @@ function keywordTest(scope: TenantScope, arms: KeywordArm[]): SQL {
   return or(tests);
 }
 
+interface MeasuredKeyword {
+  narrow: boolean;
+  /** The arms that may match: an arm read to its end before the cut without an entry is dropped. */
+  arms: KeywordArm[];
+  /** Broad among the vehicles (the cut fell in a vehicle arm): testing them means hashing thousands of cars. */
+  manyVehicles: boolean;
+}
+
 /**
  * Reads the arms' index entries in order and stops after NARROW_KEYWORD + 1, so it costs the same
- * for any number of matches: whether the keyword is narrow, and the arms that may match (an arm
- * read to its end before the cut without an entry is dropped).
+ * for any number of matches.
  */
-async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<{ narrow: boolean; arms: KeywordArm[] }> {
+async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<MeasuredKeyword> {
   const counts = await db.rows<{ arm: number; entries: number }>(sql`
     SELECT m.arm, count(*)::int AS entries
       FROM (${sql.join(arms.map((arm, i) => sql`SELECT ${i}::int AS arm FROM (${arm.ids}) a`), sql` UNION ALL `)} LIMIT ${NARROW_KEYWORD + 1}) m
@@ -134,7 +141,7 @@ async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<{ narr
   const narrow = entries <= NARROW_KEYWORD;
   // Broad: the arm holding the cut, and those after it, were not read to their end.
   const cut = narrow ? arms.length : Math.max(...counts.map((row) => row.arm));
-  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)) };
+  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)), manyVehicles: arms[cut]?.onVehicle ?? false };
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
@@ -218,9 +225,9 @@ export interface Matching {
   /** `customer c WHERE …`: append ORDER BY / LIMIT, or `AND …`. */
   rows: SQL;
   /**
-   * Any page reads every match (a driving set, or the hash of the matching vehicles): counting them
-   * in the page's own statement costs nothing more. Otherwise the count is its own statement and the
-   * page may stop after its rows.
+   * Any page reads every match (a driving set, or the hash of thousands of matching cars): counting
+   * them in the page's own statement costs nothing more. Otherwise the count is its own statement and
+   * the page may stop after its rows.
    */
   countInPage: boolean;
 }
@@ -245,7 +252,7 @@ export async function matchingCustomers(db: Queryable, scope: TenantScope, condi
   }
   return {
     rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`,
-    countInPage: keyword?.arms.some((arm) => arm.onVehicle) ?? false,
+    countInPage: keyword?.manyVehicles ?? false,
   };
 }
 
