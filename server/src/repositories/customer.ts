@@ -222,7 +222,7 @@ async function loadGroups(db: Queryable, scope: TenantScope, condition: Customer
 }
 
 export interface Matching {
-  /** `customer c WHERE …`: append ORDER BY / LIMIT, or `AND …`. */
+  /** `… c WHERE …`, FROM items naming the customer `c`: append ORDER BY / LIMIT, or `AND …`. */
   rows: SQL;
   /**
    * Any page reads every match (a driving set, or the hash of thousands of matching cars): counting
