@@ -115,8 +115,13 @@ function keywordArms(scope: TenantScope, keyword: string | undefined): KeywordAr
 function keywordTest(scope: TenantScope, arms: KeywordArm[]): SQL {
   const tests = arms.filter((arm) => !arm.onVehicle).map((arm) => arm.test);
   const onVehicle = arms.filter((arm) => arm.onVehicle).map((arm) => arm.test);
-  // Inside an OR the planner cannot turn this EXISTS into a join: it stays one probe (or one hash) per customer.
-  if (onVehicle.length > 0) tests.push(sql`EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND v.chain_id = ${scope.chainId} AND (${or(onVehicle)}))`);
+  // The owners of the matching cars, read once and hashed. Inside an OR this is no join; and
+  // unnest(ARRAY(…)) pins the planner's estimate at 10 rows, so the set is always hashed: an EXISTS
+  // may be planned per customer on the plate index (every matching car read again for each one),
+  // and a set estimated past hash_mem would be re-read per customer too.
+  if (onVehicle.length > 0) {
+    tests.push(sql`c.id IN (SELECT unnest(ARRAY(SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND (${or(onVehicle)}))))`);
+  }
   return or(tests);
 }
 
