@@ -1,18 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast tests (unit + server integration, Node) and browser journeys (real Chromium,
-// real server), which run one file at a time so a 2-core CI machine is not overcommitted.
+// Three projects: fast tests in Node (contracts, widgets, host app), the server's tests (real
+// server, real database) and browser journeys (real Chromium, real server).
 export default defineConfig({
   test: {
     // Shoelace's theme is imported as text (`?inline`) into shadow roots; tests check it arrives.
     css: { include: [/@shoelace-style\/shoelace\/dist\/themes\//] },
+    // Vitest's default on two cores is one worker; the server's tests wait on their database as
+    // often as they compute, so two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['contracts/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'host-app/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+          include: ['contracts/**/*.test.ts', 'widgets/**/*.test.{ts,tsx}', 'host-app/**/*.test.{ts,tsx}'],
           environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          // A worker keeps its modules and its database between files (tests/support/worker-database.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -23,7 +38,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
+          // A worker keeps its database and its Chromium between files (tests/e2e/host-helpers.ts).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -2,7 +2,8 @@
  * Field builders for request schemas: every field has a Chinese label, a length limit or a range,
  * and its own Chinese messages, so a refusal reads 「手机号格式不正确」, never `tags.ids.0`.
  * Text is normalised on the way in: trimmed, NUL and lone surrogates refused (PostgreSQL cannot
- * store the one, JSON cannot carry the other), Unicode NFC so the same name is one name.
+ * store the one, JSON cannot carry the other), invisible characters refused (rules/text.ts: zero-width,
+ * bidi overrides, other control and format characters), Unicode NFC so the same name is one name.
  *
  *   z.object({ name: text('客户姓名', { max: 32 }), storeId: id('门店'), visitedOn: day('到店日期') })
  *
@@ -10,6 +11,7 @@
  */
 import { z } from 'zod';
 import { MOBILE_PATTERN } from './rules/mobile';
+import { hasHiddenCharacter, hiddenCharacterMessage } from './rules/text';
 
 /** PostgreSQL integer: ids and counts above this cannot be stored or looked up. */
 export const MAX_INT = 2_147_483_647;
@@ -58,7 +60,8 @@ export function text(label: string, { max, min = 0, multiline = false }: TextOpt
     z
       .string({ error })
       .max(max, { error }) // before the work below: a megabyte string is refused at once
-      .refine((value) => !UNSTORABLE.test(value), { error: `${label}包含无法识别的字符` })
+      .refine((value) => !UNSTORABLE.test(value), { error: `${label}包含无法识别的字符`, abort: true })
+      .refine((value) => !hasHiddenCharacter(value), { error: hiddenCharacterMessage(label) })
       .transform((value) => {
         const folded = multiline ? value : value.replace(/\s+/g, ' ');
         return folded.trim().normalize('NFC');

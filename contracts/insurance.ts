@@ -482,7 +482,10 @@ export const RENEWAL_MESSAGES = {
   nextContactPast: '下次联系日期不能早于今天',
   quoteNotFound: '报价不存在或不在你的数据范围内',
   shareExpired: '该报价单链接已过期，请联系门店重新发送',
+  shareRevoked: '该报价单链接已被门店撤销，请联系门店重新发送',
   shareNotFound: '报价单链接无效',
+  shareGone: '分享链接不存在或不在你的数据范围内',
+  shareClosed: (state: string) => `该链接${state}，无需撤销`,
   noInsurer: '请至少选择一家保险公司',
   insurerUnknown: (code: string) => `保险公司「${code}」未启用或不存在`,
   vehicleNotFound: '车辆不存在或不在你的数据范围内',
@@ -503,6 +506,11 @@ export function renewalProblem(from: RenewalState, to: RenewalState, reason: str
 
 /** Share links of a quote sheet live this many days. */
 export const SHARE_DAYS = { default: 7, max: 30 } as const;
+
+/** A share link opens the sheet while 有效; staff can revoke it (已撤销) before it expires (已过期). */
+export const SHARE_STATES = ['active', 'expired', 'revoked'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+export const SHARE_STATE_NAMES: Record<ShareState, string> = { active: '有效', expired: '已过期', revoked: '已撤销' };
 
 export const INSURANCE_LIMITS = { note: 500, pageSize: 100, bulk: 500, insurers: 6, keyword: 40 } as const;
 

@@ -75,6 +75,7 @@ describe('templates', () => {
     expect(templateProblem('{名字}您好')).toContain('不支持的变量 {名字}');
     expect(templateProblem('【别的签名】您好')).toContain('【】');
     expect(templateProblem('  ')).toBe('请填写短信内容');
+    expect(templateProblem('详见 \u202Emoc.evil//:sptth')).toContain('看不见的特殊字符');
   });
 });
 
@@ -88,6 +89,7 @@ describe('signature', () => {
     expect(signatureProblem('【' + '字'.repeat(17) + '】')).toContain('2–16');
     expect(signatureProblem('【门 店】')).not.toBeNull();
     expect(signatureProblem('门店管家')).not.toBeNull();
+    expect(signatureProblem('【安途\u200B汽车】')).toBe('短信签名含有看不见的特殊字符（如零宽空格、文字方向控制符），请删除后重新输入');
   });
 });
 

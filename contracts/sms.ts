@@ -7,6 +7,7 @@
  *   const full = composeSms({ signature: '【门店管家】', body: renderTemplate(body, recipient), category: 'maintenance' });
  *   countSms(full)  // { length: 58, segments: 1 }
  */
+import { hasHiddenCharacter, hiddenCharacterMessage } from './rules/text';
 
 /** One segment holds 70 UCS-2 code units; a longer text is split into parts of 67 (the rest carries the UDH). */
 export const SMS_SINGLE_LENGTH = 70;
@@ -82,6 +83,7 @@ export function normaliseSignature(input: string): string {
 
 /** Chinese refusal of a signature, or null. */
 export function signatureProblem(signature: string): string | null {
+  if (hasHiddenCharacter(signature)) return hiddenCharacterMessage('短信签名');
   const match = SIGNATURE_PATTERN.exec(signature);
   if (!match) return '短信签名应为【签名】的形式，签名中不能有空格或括号';
   const length = [...match[1]!].length;
@@ -153,6 +155,7 @@ export function templateProblem(body: string): string | null {
   const unknown = [...body.matchAll(VARIABLE_PATTERN)].map((match) => match[1]!).filter((name) => !(TEMPLATE_VARIABLES as readonly string[]).includes(name));
   if (unknown.length) return `不支持的变量 {${unknown[0]}}，可用：${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(' ')}`;
   if (/[【】]/u.test(body)) return '短信内容中不能有【】，签名会自动加在开头';
+  if (hasHiddenCharacter(body)) return hiddenCharacterMessage('短信内容');
   return null;
 }
 
@@ -176,6 +179,48 @@ export const SAMPLE_RECIPIENT: SmsRecipientValues = {
 export const TEMPLATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const TEMPLATE_STATUS_LABELS: Record<TemplateStatus, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };
+
+/**
+ * Who changes what (issue 31), by the settings centre's rule for chain-wide rows (roles, departments,
+ * insurer rates): what every store uses is changed only by someone who sees every store.
+ * - A chain's template (总部模板, storeId null) is sent by every store: only staff whose data scope
+ *   is the whole chain (1) edit, delete or resubmit it; a store's own template is its stores' staff's.
+ * - Reviewing needs an admin over the same owner (a chain-wide admin for a chain's template).
+ * - The signature and the daily limit are the chain's: a chain-wide admin changes them.
+ * An edit of an approved template's text or category makes it 待审核 again (server/src/routes/sms.ts).
+ */
+export interface SmsEditor {
+  isAdmin: boolean;
+  dataScope: 1 | 2;
+  /** The stores the user may see at all. */
+  storeIds: readonly number[];
+}
+
+export const SMS_RULE_MESSAGES = {
+  chainTemplate: '该模板是总部模板，各门店共用，只有总部人员（全部门店数据范围）可以修改或删除；如需调整，请新建本店模板',
+  otherStore: '该模板属于其他门店，不能修改或删除',
+  reviewAdmin: '只有管理员可以审核短信模板',
+  reviewChain: '总部模板只有总部管理员可以审核',
+  settingsChain: '短信签名和发送限制对全部门店生效，只有总部管理员可以修改',
+} as const;
+
+/** Whether the user may edit, delete or resubmit this template (null: yes). */
+export function templateEditProblem(editor: SmsEditor, template: { storeId: number | null }): string | null {
+  if (template.storeId === null) return editor.dataScope === 1 ? null : SMS_RULE_MESSAGES.chainTemplate;
+  return editor.dataScope === 1 || editor.storeIds.includes(template.storeId) ? null : SMS_RULE_MESSAGES.otherStore;
+}
+
+/** Whether the user may approve or reject this template (null: yes). */
+export function templateReviewProblem(editor: SmsEditor, template: { storeId: number | null }): string | null {
+  if (!editor.isAdmin) return SMS_RULE_MESSAGES.reviewAdmin;
+  if (template.storeId === null && editor.dataScope !== 1) return SMS_RULE_MESSAGES.reviewChain;
+  return templateEditProblem(editor, template);
+}
+
+/** Whether the user may change the chain's signature and daily limit (null: yes). */
+export function smsSettingsProblem(editor: SmsEditor): string | null {
+  return editor.isAdmin && editor.dataScope === 1 ? null : SMS_RULE_MESSAGES.settingsChain;
+}
 
 /**
  * Who may take a number off the opt-out list again (a customer's wish not to be texted is only

@@ -42,5 +42,12 @@ export default defineConfig({
     // first render, was a third of a signed-in page's first long task (docs/DECISIONS.md,
     // "Signed-in first render"); the browser finds a chunk's imports itself when it arrives.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // Known and harmless: react-router reads React's useOptimistic only where React has it (preact/compat does not).
+        if (level === 'warn' && log.code === 'IMPORT_IS_UNDEFINED' && /useOptimistic/.test(log.message)) return;
+        handler(level, log);
+      },
+    },
   },
 });

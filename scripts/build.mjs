@@ -1,7 +1,8 @@
-// Builds everything the server serves: widget bundles (rollup), the host app (vite), the
-// custom-elements manifest, the OpenAPI document and version.json.
+// Builds everything the server serves: widget bundles (scripts/build-widgets.mjs), the host app
+// (vite), the custom-elements manifest and version.json. The OpenAPI document is the server's own
+// (/api/docs/json, /dist/openapi.json), made from the route schemas as it starts.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { writeManifest } from './manifest.mjs';
@@ -24,16 +25,16 @@ function run(command, args) {
   console.log(`✓ ${path.basename(command)} ${args.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-run(bin('rollup'), ['-c', '--silent']);
+run(process.execPath, [path.join(root, 'scripts', 'build-widgets.mjs')]);
 run(bin('vite'), ['build', '-c', 'host-app/vite.config.ts', '--logLevel', 'warn']);
+
+// Builds before 2026-11 wrote the API document here; the server answers /dist/openapi.json itself now.
+rmSync(path.join(dist, 'openapi.json'), { force: true });
 
 // What each element accepts and fires, from the JSDoc on its define() call (served at /dist/custom-elements.json).
 mkdirSync(dist, { recursive: true });
 const manifest = await writeManifest(path.join(dist, 'custom-elements.json'));
 console.log(`✓ ${path.relative(root, path.join(dist, "custom-elements.json"))} (${manifest.modules.length} elements)`);
-
-// The API's OpenAPI document, generated from the route contracts (also served at /api/docs/json).
-run(bin('tsx'), [path.join(root, 'scripts', 'openapi.ts'), path.join(dist, 'openapi.json')]);
 
 // The version notice compares this with the VERSION stored in the browser (spec: version file).
 mkdirSync(dist, { recursive: true });
@@ -41,4 +42,5 @@ writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ VERSION_TIME: Da
 console.log(`✓ ${path.relative(root, path.join(dist, 'version.json'))}`);
 
 // Brotli and gzip beside every text asset, served as they are (scripts/precompress.mjs).
-console.log(`✓ ${precompress(dist)} files pre-compressed (.br, .gz)`);
+const started = Date.now();
+console.log(`✓ ${await precompress(dist)} files pre-compressed (.br, .gz) (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,7 +1,7 @@
 // `npm run dev`: the server restarted on every change (tsx watch, port 3200), the host app from
 // Vite's dev server with hot reload (http://localhost:5173, proxying /api, /wecom, /ai, /widgets
-// and /version.json to the server), and the widget bundles in dist/ rebuilt on change (rollup
-// watch) for pages that load them from /widgets/. Ctrl+C stops all three.
+// and /version.json to the server), and the widget bundles in dist/ rebuilt on change
+// (scripts/build-widgets.mjs --watch) for pages that load them from /widgets/. Ctrl+C stops all three.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,7 @@ cipherKeyFrom();
 // The server serves /widgets/ only if the folder exists when it starts: build once before.
 if (!existsSync(path.join(distDirFrom(), 'widgets'))) {
   console.log('正在构建组件 (building the widget bundles once)…');
-  const build = spawnSync(bin('rollup'), ['-c', '--silent'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-widgets.mjs')], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -48,7 +48,7 @@ function run(name, command, args, env = {}) {
 
 run('server', bin('tsx'), ['watch', '--clear-screen=false', path.join(root, 'server/src/server.ts')], { PORT: SERVER_PORT, NODE_ENV: 'development' });
 run('host-app', bin('vite'), ['-c', path.join(root, 'host-app/vite.config.ts'), '--strictPort'], { NODE_ENV: 'development' });
-run('widgets', bin('rollup'), ['-c', '-w', '--no-watch.clearScreen']);
+run('widgets', process.execPath, [path.join(root, 'scripts/build-widgets.mjs'), '--watch']);
 
 console.log(`
   门店管家 开发模式 (dev mode)

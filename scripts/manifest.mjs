@@ -169,7 +169,7 @@ export function defineCallsPlugin(shared = sharedProps(), events = eventContract
 
 /** widgets/<feature>/index.ts of every feature the build bundles, relative to the repository. */
 export async function widgetEntryFiles() {
-  const { widgetFeatures } = await import('../rollup.config.mjs');
+  const { widgetFeatures } = await import('./build-widgets.mjs');
   return widgetFeatures().map((feature) => `widgets/${feature}/index.ts`);
 }
 

@@ -1,6 +1,8 @@
-// `npm start`: builds what is missing, starts the server (tsx), prints the URL and the demo logins.
+// `npm start`: builds what is missing and loads the demo chain on a first start (at the same time),
+// starts the server (tsx), prints the URL and the demo logins.
 // The server's JSON log lines are shown as short readable lines; set LOG_FORMAT=json to keep them raw.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,37 +11,70 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.env.DIST_DIR || path.join(root, 'dist'));
 
-if (!existsSync(path.join(dist, 'widgets')) || !existsSync(path.join(dist, 'host-app', 'index.html')) || !existsSync(path.join(dist, 'custom-elements.json'))) {
-  console.log('前端尚未构建，正在构建 (building the front end: npm run build)…');
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const port = process.env.PORT || '3200';
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(root, 'data'));
-if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
-  console.log(`首次启动：正在创建数据库并加载演示数据 (first start: creating the database in ${dataDir} and loading the demo chain, about 10 s)…`);
+
+/** A child process as a promise of its exit code; its output goes to ours, each line prefixed. */
+function step(command, args, prefix) {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix}${line}`));
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+// A first start builds the front end and loads the demo chain at the same time (two cores, two
+// jobs), saying every 10 s what it still waits for; a later start does neither.
+const pending = new Map();
+const needsBuild = !existsSync(path.join(dist, 'widgets')) || !existsSync(path.join(dist, 'host-app', 'index.html')) || !existsSync(path.join(dist, 'custom-elements.json'));
+if (needsBuild) {
+  console.log('前端尚未构建，正在构建 (building the front end: npm run build)…');
+  pending.set('构建前端 (build)', step(process.execPath, [path.join(root, 'scripts', 'build.mjs')], '  [构建] '));
+}
+if (!process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) {
+  console.log(`首次启动：正在创建数据库并加载演示数据 (first start: creating the database in ${dataDir} and loading the demo chain)…`);
+  pending.set('演示数据 (demo data)', step(tsx, [path.join(root, 'server', 'src', 'prepare.ts')], '  [数据] '));
+}
+if (pending.size > 0) {
+  const started = Date.now();
+  const ticker = setInterval(() => {
+    console.log(`… ${Math.round((Date.now() - started) / 1000)} s，仍在进行 (still working on): ${[...pending.keys()].join('、')}`);
+  }, 10_000);
+  const codes = await Promise.all(
+    [...pending].map(([name, done]) =>
+      done.then((code) => {
+        pending.delete(name);
+        return code;
+      }),
+    ),
+  );
+  clearInterval(ticker);
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
+  console.log(`准备完成 (ready) in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** A free port on loopback, so the SMSC and the server can start at the same time. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+}
 
 // Development without an SMSC: a local one on loopback (tests/support/smsc-peer.ts) so 短信营销 sends,
 // receives delivery receipts and opt-out replies end to end. Production must name its own (SMPP_*).
+// The server binds when the SMSC is up (it reconnects until then), so both start at once.
 const smsEnv = {};
 let smsc;
 if (process.env.NODE_ENV !== 'production' && !process.env.SMPP_URL) {
-  smsc = spawn(tsx, [path.join(root, 'tests', 'support', 'smsc-peer.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env } });
-  const url = await new Promise((resolve) => {
-    createInterface({ input: smsc.stdout }).on('line', (line) => {
-      const found = /SMSC listening on (\S+)/.exec(line)?.[1];
-      if (found) resolve(found);
-    });
-    smsc.once('exit', () => resolve(''));
-  });
-  if (url) {
-    Object.assign(smsEnv, { SMPP_URL: url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev' });
-    console.log(`本地短信中心 (local SMSC for development): ${url}`);
-  }
+  const smscPort = await freePort();
+  smsc = spawn(tsx, [path.join(root, 'tests', 'support', 'smsc-peer.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SMSC_PORT: String(smscPort) } });
+  Object.assign(smsEnv, { SMPP_URL: `smpp://127.0.0.1:${smscPort}`, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev' });
+  console.log(`本地短信中心 (local SMSC for development): ${smsEnv.SMPP_URL}`);
 }
 
 const child = spawn(tsx, [path.join(root, 'server', 'src', 'server.ts')], {

@@ -1,8 +1,9 @@
 // `npm test`: the one command CI runs. Installs the Debian packages the real peers need when they
-// are missing, type-checks, builds, runs every test on PGlite, then the server suite again on a
-// PostgreSQL server, and ends with one plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, mkdtempSync } from 'node:fs';
+// are missing, type-checks (beside the build), builds, runs every test on PGlite and, at the same
+// time, what differs between the databases on a PostgreSQL server, and ends with one plain
+// "N passed, N failed" line.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -50,9 +51,30 @@ if (missing.length > 0) {
 
 const reports = mkdtempSync(path.join(tmpdir(), 'garage-test-'));
 const counts = { passed: 0, failed: 0 };
-function vitest(name, args, env = {}) {
+
+/** A step run beside others: its output kept in a file and printed whole when it ends (readable logs). */
+function background(name, command, args, env = {}) {
+  const started = Date.now();
+  const log = path.join(reports, `${name}.log`);
+  const out = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, FORCE_COLOR: '1', ...env } });
+  return new Promise((resolve) => {
+    child.once('exit', (code) => {
+      closeSync(out);
+      console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(' ')}`);
+      process.stdout.write(readFileSync(log));
+      console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function vitestArgs(name, args) {
+  return ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${name}.json`)}`, ...args];
+}
+
+function count(name, status) {
   const out = path.join(reports, `${name}.json`);
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], env);
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     counts.passed += report.numPassedTests ?? 0;
@@ -60,29 +82,31 @@ function vitest(name, args, env = {}) {
   } else if (status !== 0) {
     counts.failed += 1;
   }
-  return status;
+  return status === 0;
 }
 
-let failed = false;
-failed ||= run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) !== 0;
-if (failed) counts.failed += 1;
-if (!failed) {
-  failed ||= run(process.execPath, [path.join(root, 'scripts/build.mjs')]) !== 0;
-  if (failed) counts.failed += 1;
-}
-if (!failed) {
-  failed = vitest('pglite', []) !== 0;
-
-  // The same server suite on a PostgreSQL server (docs/ARCHITECTURE.md: PGlite by default, PostgreSQL to scale).
+// The type check beside the build, then the PGlite suite (all of it) beside the PostgreSQL pass
+// (what differs between the databases, scripts/postgres-pass.mjs): the tests wait on browsers,
+// child processes and timers about half the time, so two runs share two cores well.
+const typecheck = background('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+let ok = run(process.execPath, [path.join(root, 'scripts/build.mjs')]) === 0;
+if (!ok) counts.failed += 1;
+if (ok) {
   const { startPostgres } = await import('./postgres.mjs');
+  const { POSTGRES_PASS } = await import('./postgres-pass.mjs');
   const postgres = await startPostgres();
   try {
-    const status = vitest('postgres', ['--project', 'unit', 'server/'], { TEST_DATABASE_URL: postgres.url });
-    failed ||= status !== 0;
+    const onPostgres = background('postgres', bin('vitest'), vitestArgs('postgres', ['--project', 'server', ...POSTGRES_PASS]), { TEST_DATABASE_URL: postgres.url });
+    ok = count('pglite', run(bin('vitest'), vitestArgs('pglite', []))) && ok;
+    ok = count('postgres', await onPostgres) && ok;
   } finally {
     await postgres.stop();
   }
 }
+if ((await typecheck) !== 0) {
+  counts.failed += 1;
+  ok = false;
+}
 rmSync(reports, { recursive: true, force: true });
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(ok ? 0 : 1);

@@ -8,6 +8,7 @@ import type { Policy, RenewalPage } from '../widgets/insurance-lookup/api';
 import type { QuoteDetail, QuoteSheet, VehicleInsurance } from '../widgets/insurance-quote/api';
 import type { Analysis } from '../widgets/insurance-analysis/api';
 import { addDays, addMonths, today as garageToday } from '../contracts/dates';
+import { maskName, maskPlate } from '../contracts/rules/mobile';
 import {
   COMPULSORY_LIMITS_2020, DEFAULT_INSURERS, LOST_REASONS, RENEWAL_STATE_NAMES, bucketOf, commercialPremium, compulsoryPremiumOf, vehicleTax,
 } from '../contracts/insurance';
@@ -72,7 +73,10 @@ function sheet(): QuoteSheet {
   };
 }
 
-const DETAIL = (): QuoteDetail => ({ id: 7, createdAt: at(0), userName: '王小雨', storeName: '城东店', storePhone: '0571-88010002', vehicle: { ...VEHICLE.vehicle }, sheet: sheet() });
+const DETAIL = (): QuoteDetail => ({
+  id: 7, createdAt: at(0), userName: '王小雨', storeName: '城东店', storePhone: '0571-88010002', vehicle: { ...VEHICLE.vehicle }, sheet: sheet(),
+  shares: [{ id: 3, createdAt: at(-2), createdBy: '王小雨', expiresAt: at(5), state: 'active', stateName: '有效', revokedAt: null, revokedBy: '' }],
+});
 
 function analysis(): Analysis {
   const months = [-3, -2, -1, 0, 1].map((offset) => addMonths(today, offset).slice(0, 7));
@@ -103,7 +107,8 @@ function analysis(): Analysis {
 function answer(path: string, query: URLSearchParams, method: string): unknown {
   if (method !== 'GET') {
     if (path === '/insurance/quote/compute') return sheet();
-    if (path === '/insurance/quote/share') return { token: 'story-share-token-0000000000', path: '/insurance-share/story-share-token-0000000000', expiresAt: at(7) };
+    if (path === '/insurance/quote/share') return { id: 4, token: 'story-share-token-0000000000', path: '/insurance-share/story-share-token-0000000000', expiresAt: at(7) };
+    if (path === '/insurance/quote/share/revoke') return { id: Number(query.get('id') ?? 3), createdAt: at(-2), createdBy: '王小雨', expiresAt: at(5), state: 'revoked', stateName: '已撤销', revokedAt: at(0), revokedBy: '陈总' };
     return { id: 7, version: 3, assigned: 2 };
   }
   if (path === '/insurance/renewals') return renewals(query);
@@ -112,7 +117,10 @@ function answer(path: string, query: URLSearchParams, method: string): unknown {
   if (path === '/insurance/vehicle') return VEHICLE;
   if (path === '/insurance/insurers') return { insurers: DEFAULT_INSURERS, version: 0, canEdit: true };
   if (path === '/insurance/quote') return DETAIL();
-  if (path === '/insurance/shared') return { ...DETAIL(), expiresAt: at(7) };
+  if (path === '/insurance/shared') {
+    const { vehicle, sheet: shared, storeName, storePhone, createdAt } = DETAIL();
+    return { storeName, storePhone, createdAt, sheet: shared, expiresAt: at(7), vehicle: { ...vehicle, plate: maskPlate(vehicle.plate), customerName: maskName(vehicle.customerName), mobile: '' } };
+  }
   if (path === '/insurance/analysis') return analysis();
   return null;
 }

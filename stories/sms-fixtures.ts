@@ -11,10 +11,12 @@ import { composeSms, countSms, isMarketing, renderTemplate, SAMPLE_RECIPIENT, SM
 import { installMallFixture } from './mall-fixtures';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-const SETTINGS: Settings = { signature: '【安途汽车】', dailyMarketingLimit: 1, requiresApproval: true, balance: 3_260, provider: 'smpp' };
+const SETTINGS: Settings = { signature: '【安途汽车】', dailyMarketingLimit: 1, requiresApproval: true, balance: 3_260, provider: 'smpp', canEdit: true };
 
-const template = (id: number, name: string, category: SmsCategory, body: string, status: Template['status'] = 'approved', reviewNote = ''): Template => ({
+/** The chain's templates (总部模板) unless a store is named; the story's user is the headquarters admin. */
+const template = (id: number, name: string, category: SmsCategory, body: string, status: Template['status'] = 'approved', reviewNote = '', store?: { id: number; name: string }): Template => ({
   id, name, category, categoryName: SMS_CATEGORY_LABELS[category], body, status, statusName: TEMPLATE_STATUS_LABELS[status], reviewNote, updatedAt: hoursAgo(24 * id),
+  storeId: store?.id ?? null, ownerName: store?.name ?? '总部模板', canEdit: true, canReview: true,
 });
 const TEMPLATES: Template[] = [
   template(1, '保养到期提醒', 'maintenance', '{称呼}您好，您的爱车{车牌}保养将于{保养到期日}到期，近期到{门店}保养可享工时 9 折，预约电话{门店电话}。'),
@@ -23,6 +25,7 @@ const TEMPLATES: Template[] = [
   template(4, '生日关怀', 'marketing', '{称呼}，祝您生日快乐！生日当月到{门店}可免费领取精洗一次，期待您的光临。', 'pending'),
   template(5, '双十一秒杀', 'marketing', '{门店}双十一：机油买一送一，仅限今日！', 'rejected', '营销内容须标明活动规则与有效期'),
   template(6, '取车通知', 'notice', '{称呼}您好，您的爱车{车牌}已完工，请凭此短信到{门店}取车，如有疑问请致电{门店电话}。'),
+  template(7, '本店洗车周', 'marketing', '{门店}洗车周：普洗 15 元，精洗 68 元，本周末截止，详询{门店电话}。', 'approved', '', { id: 3, name: '城西店' }),
 ];
 
 const campaign = (id: number, fields: Partial<Campaign> & Pick<Campaign, 'name' | 'state' | 'total' | 'processed' | 'delivered' | 'failed'>): Campaign => ({

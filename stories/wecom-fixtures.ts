@@ -50,8 +50,8 @@ const MATCHES: CustomerMatch[] = [
 ];
 
 const TEMPLATES: SmsTemplate[] = [
-  { id: 1, name: '保养到期提醒', category: 'maintenance', categoryName: '保养提醒', body: '{称呼}您好，您的爱车{车牌}保养将于{保养到期日}到期，欢迎到{门店}保养。', status: 'approved', statusName: '已通过', reviewNote: '', updatedAt: '2026-10-01T00:00:00.000Z' },
-  { id: 2, name: '续保提醒', category: 'insurance', categoryName: '续保提醒', body: '{称呼}您好，您的爱车{车牌}保险将于{保险到期日}到期。', status: 'approved', statusName: '已通过', reviewNote: '', updatedAt: '2026-10-01T00:00:00.000Z' },
+  { id: 1, name: '保养到期提醒', category: 'maintenance', categoryName: '保养提醒', body: '{称呼}您好，您的爱车{车牌}保养将于{保养到期日}到期，欢迎到{门店}保养。', status: 'approved', statusName: '已通过', reviewNote: '', updatedAt: '2026-10-01T00:00:00.000Z', storeId: null, ownerName: '总部模板', canEdit: true, canReview: true },
+  { id: 2, name: '续保提醒', category: 'insurance', categoryName: '续保提醒', body: '{称呼}您好，您的爱车{车牌}保险将于{保险到期日}到期。', status: 'approved', statusName: '已通过', reviewNote: '', updatedAt: '2026-10-01T00:00:00.000Z', storeId: null, ownerName: '总部模板', canEdit: true, canReview: true },
 ];
 
 const PREVIEW: SmsPreview = {

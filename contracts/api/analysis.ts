@@ -21,6 +21,7 @@ export const diagnosis = call({
   method: 'GET',
   path: '/analysis/diagnosis',
   summary: '诊断表：各门店留存率、回店率、客单价、保养到期转化率、续保率对比连锁目标与连锁中位数（红黄绿、原因与建议）',
+  heavy: true,
   input: z.object({ month: month.optional() }),
   answer: z.object({
     month: z.string(),
@@ -92,6 +93,7 @@ export const kpiScores = call({
   method: 'GET',
   path: '/analysis/kpi/scores',
   summary: '员工 KPI 得分：某月每位服务顾问的指标、目标、完成率与加权得分（店长看本店，员工看本人）',
+  heavy: true,
   input: z.object({ month: month.optional(), storeId: id('门店').optional() }),
   answer: z.object({
     month: z.string(),

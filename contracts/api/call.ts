@@ -16,7 +16,6 @@ const callId = pattern('通话标识', /^[A-Za-z0-9._~+@:-]{8,128}$/, '通话标
 const number = pattern('号码', /^\+?[0-9*#]{3,20}$/, '号码格式不正确', { max: 21 });
 /** The customer called, if any ('' = none, as older phone bars send it). */
 const customerId = z.preprocess((value) => (value === '' ? null : value), idText('客户').nullish());
-const MAX_MINUTES = 10_000_000;
 
 export const callRecord = z.object({
   id: z.string(),
@@ -76,20 +75,8 @@ export const deleteSipAccount = call({
   answer: z.null(),
 });
 
+// Minutes are bought in the mall and taken by billing only: no call sets or adds them (issue 31).
 export const callBalance = call({ method: 'GET', path: '/call/balance', summary: '本连锁剩余通话分钟数', answer: balance });
-
-export const setCallBalance = call({
-  method: 'PUT',
-  path: '/call/balance',
-  summary: '设置（minutes）或充值（addMinutes）通话分钟数（管理员）',
-  input: z
-    .object({
-      minutes: integer('分钟数', { min: 0, max: MAX_MINUTES, unit: ' 分钟' }).optional(),
-      addMinutes: integer('充值分钟数', { min: 1, max: MAX_MINUTES, unit: ' 分钟' }).optional(),
-    })
-    .refine((body) => (body.minutes === undefined) !== (body.addMinutes === undefined), { error: '请填写分钟数或充值分钟数（二选一）' }),
-  answer: balance,
-});
 
 export const checkCall = call({
   method: 'POST',

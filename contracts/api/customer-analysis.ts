@@ -20,6 +20,7 @@ export const analysis = call({
   method: 'GET',
   path: '/customer-analysis',
   summary: '客户分析：新客月度队列与逐月回店、客户阶段（活跃/沉睡/流失）、每月新增流失、消费金额分布',
+  heavy: true,
   input: z.object({ from: month('开始月份'), to: month('结束月份'), storeIds: storeFilter }),
   answer: z.object({
     /** The day stages are taken at: the range's last day, or today while that month runs. */

@@ -73,6 +73,7 @@ export const preview = call({
   method: 'POST',
   path: '/customerOperations/preview',
   summary: '按填写中的规则预览：今天各客户阶段的人数、每条提醒规则今天命中的客户数（设置中心权限，在您的数据范围内）',
+  heavy: true,
   input: z.object({ lifecycle: lifecycleInput, reminders: remindersInput }),
   answer: z.object({ today: z.string(), stages: z.record(z.enum(LIFECYCLE_STAGES), z.number()), reminders: reminderCounts }),
 });
@@ -88,5 +89,6 @@ export const generateTasks = call({
   method: 'POST',
   path: '/customerOperations/tasks/generate',
   summary: '按当前规则生成今天的跟进任务（每位客户每条规则每个到期日只生成一次；服务器每天也会自动生成）',
+  heavy: true,
   answer: z.object({ today: z.string(), created: reminderCounts, open: reminderCounts, createdToday: reminderCounts, lastGeneratedAt: z.string().nullable() }),
 });

@@ -68,6 +68,7 @@ export const conditionOptions = call({
   method: 'POST',
   path: '/client/condition',
   summary: '筛选项及各项客户数（按所选门店），已保存的条件，生命周期规则',
+  heavy: true,
   input: customerConditionSchema,
   answer: z.object({
     stores: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
@@ -86,6 +87,7 @@ export const customerList = call({
   method: 'POST',
   path: '/client/list',
   summary: '按条件分页查询客户（手机号按门店设置打码）',
+  heavy: true,
   input: customerConditionSchema,
   answer: z.object({ total: z.number(), page: z.number(), pageSize: z.number(), phoneMasked: z.boolean(), list: z.array(customerRow) }),
 });
@@ -112,7 +114,7 @@ export const deleteCondition = call({
 
 export const nextGroupName = call({ method: 'GET', path: '/client/group/name', summary: '下一个未用的默认分组名（客户分组N）', answer: z.string() });
 
-export const customerGroups = call({ method: 'GET', path: '/client/groups', summary: '客户分组及当前成员数', answer: z.array(customerGroup) });
+export const customerGroups = call({ method: 'GET', path: '/client/groups', summary: '客户分组及当前成员数', heavy: true, answer: z.array(customerGroup) });
 
 const customerIds = list('客户', id('客户'), { max: BULK_LIMIT });
 
@@ -120,6 +122,7 @@ export const saveGroup = call({
   method: 'POST',
   path: '/client/group',
   summary: '新建分组（按条件或固定成员）；带 id 为修改',
+  heavy: true,
   input: z.object({
     id: id('分组').optional(),
     name: requiredText('分组名称', { max: 20 }),
@@ -136,6 +139,7 @@ export const groupMembers = call({
   method: 'POST',
   path: '/client/group/members',
   summary: '固定分组加入或移出客户（所选客户或符合条件的全部客户）',
+  heavy: true,
   input: z.object({
     groupId: id('分组'),
     action: oneOf('操作', ['add', 'remove']).default('add'),
@@ -246,6 +250,7 @@ export const customerBoard = call({
   method: 'GET',
   path: '/client/board',
   summary: '各门店各生命周期阶段的客户数',
+  heavy: true,
   input: z.object({ storeIds: idList('门店', { max: 500 }).optional() }),
   answer: z.object({
     rules: lifecycleRules,

@@ -145,6 +145,7 @@ export const syncErp = call({
   method: 'POST',
   path: '/api/erp/sync',
   summary: '立即从 ERP 同步客户与工单',
+  heavy: true,
   input: z.object({ erpType }),
   answer: erpBinding,
 });

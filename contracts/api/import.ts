@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { IMPORT_FIELDS, type ImportField } from '../rules/import';
 import { id, oneOf, text } from '../fields';
-import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_REPORT_PATH, IMPORT_STATUSES, IMPORT_TEMPLATE_PATH, POLICY_FIELDS, type PolicyField } from '../rules/import-task';
+import { DUPLICATE_MODES, IMPORT_KINDS, IMPORT_LIMITS, IMPORT_REPORT_PATH, IMPORT_STATUSES, IMPORT_TEMPLATE_PATH, POLICY_FIELDS, type PolicyField } from '../rules/import-task';
 
 const call = apiCalls('批量导入');
 
@@ -23,7 +23,7 @@ const kind = oneOf('导入类型', IMPORT_KINDS);
 export type AnyImportField = ImportField | PolicyField;
 const field = z.enum([...new Set([...IMPORT_FIELDS, ...POLICY_FIELDS])] as [AnyImportField, ...AnyImportField[]]);
 /** Column index (0-based, as in the file) → field, or null for a column not imported. */
-export const importMapping = z.array(field.nullable()).max(200);
+export const importMapping = z.array(field.nullable()).max(IMPORT_LIMITS.maxColumns);
 export type ImportMapping = z.infer<typeof importMapping>;
 
 const problem = z.object({ field, level: z.enum(['error', 'warning']), message: z.string() });
@@ -40,6 +40,7 @@ export const importPreview = call({
   method: 'POST',
   path: '/client/import/preview',
   summary: '上传文件预览：识别表头、检查前 20 行（multipart：file、kind、mapping）',
+  heavy: true,
   answer: z.object({
     fileName: z.string(),
     /** How the file was read: xlsx, or the detected text encoding of a CSV. */
@@ -56,6 +57,7 @@ export const importStart = call({
   method: 'POST',
   path: '/client/import',
   summary: '开始导入（multipart：file、kind、duplicates、mapping），返回任务编号',
+  heavy: true,
   answer: z.object({ taskId: z.number() }),
 });
 
@@ -124,6 +126,7 @@ export const importReport = call({
   method: 'GET',
   path: IMPORT_REPORT_PATH,
   summary: '下载错误报告（xlsx：原始行 + 错误原因；需核对的已导入行在第二个工作表）',
+  heavy: true,
   input: z.object({ taskId: id('任务编号') }),
 });
 
@@ -165,7 +168,7 @@ export const importPresetSave = call({
   input: z.object({
     type: oneOf('导入类型', IMPORT_KINDS).default('customer'),
     name: text('方案名称', { min: 1, max: 20 }),
-    headers: z.array(z.string().max(100)).max(200),
+    headers: z.array(z.string().max(100)).max(IMPORT_LIMITS.maxColumns),
     mapping: importMapping,
   }),
   answer: z.array(importPreset),

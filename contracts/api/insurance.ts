@@ -7,8 +7,8 @@
  * - quotes (compute, save, read, share) also need the 保险报价 add-on (insurance_quote),
  * - analysis also needs the 保险分析 add-on (insurance_analysis),
  * - changing insurer settings needs 设置中心 (Permission.settingsCentre),
- * - `sharedQuote` is public (no login): it answers one quote sheet for an unexpired token, with the
- *   customer's mobile masked, and nothing else.
+ * - `sharedQuote` is public (no login): it answers one quote sheet for an unexpired, unrevoked
+ *   token, with the customer's name and plate masked and no mobile, and nothing else.
  * A change of one policy's follow-up carries its `version`: a stale one is refused with 「已被他人修改」.
  * Tariffs, formulas and checks: contracts/insurance.ts.
  */
@@ -17,7 +17,7 @@ import { apiCalls } from './route';
 import { day, decimal, fen, flag, id, idList, integer, list, oneOf, text } from '../fields';
 import {
   ADD_ON_CODES, ANALYSIS_EXPORT_PATH, CLAIM_HISTORIES, ENERGY_KINDS, INDEPENDENT_RANGE, INSURANCE_LIMITS as LIMITS, LOST_REASONS, RENEWAL_BUCKETS, RENEWAL_STATES,
-  SHARE_DAYS, VIOLATION_RANGE,
+  SHARE_DAYS, SHARE_STATES, VIOLATION_RANGE,
 } from '../insurance';
 
 const call = apiCalls('保险');
@@ -70,6 +70,7 @@ export const policySearch = call({
   method: 'GET',
   path: '/insurance/policies',
   summary: '保险查询：按车牌、车架号、客户姓名或手机号查保单（按数据范围，最新到期在前）',
+  heavy: true,
   input: z.object({
     keyword: orEmpty(text('关键字', { max: LIMITS.keyword })),
     page: integer('页码', { min: 1, max: 100_000 }).default(1),
@@ -83,6 +84,7 @@ export const renewalList = call({
   method: 'GET',
   path: '/insurance/renewals',
   summary: '续保跟进：按到期区间（90/60/30/7 天内、已脱保）、跟进状态、负责人、关键字筛选的保单（每辆车只看最新一期）',
+  heavy: true,
   input: z.object({
     /** Default: the 客户运营 insurance reminder window (its daysBefore) — answered as `defaultDays`. */
     bucket: orEmpty(oneOf('到期区间', RENEWAL_BUCKETS)),
@@ -134,6 +136,7 @@ export const assignRenewals = call({
   method: 'POST',
   path: '/insurance/renewal/assign',
   summary: '批量分配续保负责人（须为各保单所在门店的员工）',
+  heavy: true,
   input: z.object({
     policyIds: idList('保单', { max: LIMITS.bulk }).refine((ids) => ids.length > 0, { error: '请至少选择一张保单' }),
     ownerId: id('负责人'),
@@ -251,14 +254,28 @@ export const saveQuote = call({
 
 const sheetVehicle = z.object({ plate: z.string(), brand: z.string(), series: z.string(), customerName: z.string(), mobile: z.string() });
 
+/** One share link of a quote (its token is never stored, so never listed). */
+export const quoteShare = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string(),
+  state: z.enum(SHARE_STATES),
+  stateName: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string(),
+});
+
 export const quoteDetail = call({
   method: 'GET',
   path: '/insurance/quote',
-  summary: '一份保存过的报价单（打印、保存图片）',
+  summary: '一份保存过的报价单（打印、保存图片）及其分享链接',
   input: z.object({ id: id('报价') }),
   answer: z.object({
     id: z.number(), createdAt: z.string(), userName: z.string(), storeName: z.string(), storePhone: z.string(),
     vehicle: sheetVehicle, sheet: quoteSheet,
+    /** Its share links, newest first. */
+    shares: z.array(quoteShare),
   }),
 });
 
@@ -268,6 +285,8 @@ export const shareQuote = call({
   summary: '生成报价单分享链接（只读、无需登录、到期失效；链接只能看这一份报价）',
   input: z.object({ id: id('报价'), days: integer('有效天数', { min: 1, max: SHARE_DAYS.max, unit: ' 天' }).default(SHARE_DAYS.default) }),
   answer: z.object({
+    /** The link's id, to revoke it. */
+    id: z.number(),
     /** The token is shown once: only its hash is stored. */
     token: z.string(),
     /** Path of the page that opens it (/insurance-quote/s/<token>), relative to the site. */
@@ -276,10 +295,18 @@ export const shareQuote = call({
   }),
 });
 
+export const revokeQuoteShare = call({
+  method: 'POST',
+  path: '/insurance/quote/share/revoke',
+  summary: '撤销报价单分享链接：立即失效，打开链接显示「链接已失效」（有效的链接才能撤销）',
+  input: z.object({ id: id('分享链接') }),
+  answer: quoteShare,
+});
+
 export const sharedQuote = call({
   method: 'GET',
   path: '/insurance/shared',
-  summary: '公开：按分享链接读取一份报价单（无需登录；手机号打码；过期提示）',
+  summary: '公开：按分享链接读取一份报价单（无需登录；车主姓名和车牌打码、不含手机号；过期或撤销后提示已失效）',
   input: z.object({ token: z.string().max(100).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: '报价单链接无效' }) }),
   answer: z.object({ storeName: z.string(), storePhone: z.string(), createdAt: z.string(), expiresAt: z.string(), vehicle: sheetVehicle, sheet: quoteSheet }),
 });
@@ -288,6 +315,7 @@ export const analysis = call({
   method: 'GET',
   path: '/insurance/analysis',
   summary: '保险分析：按月与门店的续保率、各保险公司保费、跟进漏斗、战败原因、员工排名（按到期日期区间与门店筛选）',
+  heavy: true,
   input: z.object({ from: day('开始日期'), to: day('结束日期'), storeIds: storeFilter }),
   answer: z.object({
     /** Per expiry month and store: policies due, renewed (已续保), rate 0–1. */
@@ -310,6 +338,7 @@ export const analysisExport = call({
   method: 'GET',
   path: ANALYSIS_EXPORT_PATH,
   summary: '导出保险分析（xlsx：汇总、各月续保率、保险公司保费、跟进漏斗、战败原因、员工排名）',
+  heavy: true,
   input: z.object({ from: day('开始日期'), to: day('结束日期'), storeIds: storeFilter }),
 });
 

@@ -47,6 +47,7 @@ export const library = call({
   method: 'GET',
   path: '/metrics/library',
   summary: '指标库：内置指标的口径与本月值、本连锁的自定义指标（门店员工只看到本人门店的值）',
+  heavy: true,
   input: z.object({ storeId: id('门店').optional() }),
   answer: z.object({
     month: z.string(),
@@ -137,6 +138,7 @@ export const tree = call({
   method: 'GET',
   path: '/metrics/tree',
   summary: '指标树：某月的目标分解、实际值与完成进度（门店员工只看到本人门店的目标）',
+  heavy: true,
   input: z.object({ month: month.optional() }),
   answer: z.object({
     month: z.string(),

@@ -61,6 +61,7 @@ export const potentialList = call({
   method: 'GET',
   path: '/potential/list',
   summary: '潜在客户列表（按数据范围；可按状态、负责人、来源、关键字与「今日待跟进」筛选）',
+  heavy: true,
   input: z.object({
     page: integer('页码', { min: 1, max: 100_000 }).default(1),
     pageSize: integer('每页条数', { min: 5, max: LIMITS.pageSize }).default(10),

@@ -54,6 +54,7 @@ export const report = call({
   method: 'GET',
   path: '/report/figures',
   summary: '数据报表：按门店/日/周/月/服务顾问/服务类型汇总营业额、工单数、客户数、回头客占比与客单价（门店员工只看到本人门店）',
+  heavy: true,
   input: reportQuery,
   answer: z.object({
     from: z.string(),
@@ -76,5 +77,6 @@ export const reportExport = call({
   method: 'GET',
   path: REPORT_EXPORT_PATH,
   summary: '导出数据报表（xlsx）',
+  heavy: true,
   input: reportQuery,
 });

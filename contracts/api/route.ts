@@ -17,6 +17,12 @@ export interface ApiCall {
   answer?: z.ZodType;
   /** The domain, as the API documentation groups calls. */
   tag?: string;
+  /**
+   * Its work grows with the chain's data (analyses, reports, exports, lists by condition, uploads):
+   * the server runs a few at a time per account and per chain, and answers the rest 429 when too
+   * many wait (server/src/http/heavy-work.ts).
+   */
+  heavy?: true;
 }
 
 export const apiCall = <const C extends ApiCall>(call: C): C => call;

@@ -51,13 +51,21 @@ export const smsTemplate = z.object({
   /** Why the provider rejected it; '' otherwise. */
   reviewNote: z.string(),
   updatedAt: z.string(),
+  /** null: the chain's (总部模板, every store sends it); else the store whose own template it is. */
+  storeId: z.number().nullable(),
+  /** 总部模板 or the store's name. */
+  ownerName: z.string(),
+  /** Whether the caller may edit, delete or resubmit it (contracts/sms.ts templateEditProblem). */
+  canEdit: z.boolean(),
+  /** Whether the caller may approve or reject it while 待审核 (templateReviewProblem). */
+  canReview: z.boolean(),
 });
 export type SmsTemplate = z.infer<typeof smsTemplate>;
 
 export const smsTemplates = call({
   method: 'GET',
   path: '/sms/templates',
-  summary: '短信模板列表（含审核状态）',
+  summary: '短信模板列表（含审核状态）：总部模板和所在门店自己的模板',
   input: z.object({ category: category.optional() }),
   answer: z.array(smsTemplate),
 });
@@ -67,7 +75,7 @@ const templateFields = { name: requiredText('模板名称', { max: 30 }), catego
 export const createSmsTemplate = call({
   method: 'POST',
   path: '/sms/template',
-  summary: '新建短信模板；通道要求审核时为「待审核」，否则立即可用',
+  summary: '新建短信模板：在总部由全部门店数据范围的人员新建为总部模板，否则为当前门店自己的模板；通道要求审核时为「待审核」，否则立即可用',
   input: z.object(templateFields),
   answer: smsTemplate,
 });
@@ -75,7 +83,7 @@ export const createSmsTemplate = call({
 export const updateSmsTemplate = call({
   method: 'PUT',
   path: '/sms/template',
-  summary: '修改短信模板（修改后需重新审核）',
+  summary: '修改短信模板：总部模板只有全部门店数据范围的人员可以修改；改了内容或类型的模板变为「待审核」，审核通过前不能群发',
   input: z.object({ id: id('模板'), ...templateFields }),
   answer: smsTemplate,
 });
@@ -83,7 +91,7 @@ export const updateSmsTemplate = call({
 export const deleteSmsTemplate = call({
   method: 'DELETE',
   path: '/sms/template',
-  summary: '删除短信模板（已发送的活动保留当时的内容）',
+  summary: '删除短信模板（与修改的权限相同；已发送的活动保留当时的内容）',
   input: z.object({ id: id('模板') }),
   answer: z.object({ deleted: z.boolean() }),
 });
@@ -91,15 +99,21 @@ export const deleteSmsTemplate = call({
 export const reviewSmsTemplate = call({
   method: 'POST',
   path: '/sms/template/review',
-  summary: '登记运营商的模板审核结果：通过或驳回（驳回须写原因；仅管理员；只处理「待审核」的模板）',
-  input: z.object({ id: id('模板'), approved: flag('是否通过'), note: text('驳回原因', { max: 100 }).default('') }),
+  summary: '审核模板（或登记运营商的审核结果）：通过或驳回（驳回须写原因；门店模板由管理该门店的管理员、总部模板由总部管理员审核；只处理「待审核」的模板）',
+  input: z.object({
+    id: id('模板'),
+    approved: flag('是否通过'),
+    note: text('驳回原因', { max: 100 }).default(''),
+    /** The template's updatedAt as the reviewer saw it: a text changed since is not approved unseen. */
+    updatedAt: instant('模板修改时间').optional(),
+  }),
   answer: smsTemplate,
 });
 
 export const submitSmsTemplate = call({
   method: 'POST',
   path: '/sms/template/submit',
-  summary: '提交审核：把「已驳回」的模板重新提交运营商审核（状态变为「待审核」）',
+  summary: '提交审核：把「已驳回」的模板重新提交审核（状态变为「待审核」；与修改的权限相同）',
   input: z.object({ id: id('模板') }),
   answer: smsTemplate,
 });
@@ -114,6 +128,8 @@ export const smsSettings = z.object({
   balance: z.number(),
   /** 'smpp' | 'development-outbox' | …: where texts leave. */
   provider: z.string(),
+  /** Whether the caller may change the signature and the daily limit (a chain-wide admin). */
+  canEdit: z.boolean(),
 });
 export type SmsSettings = z.infer<typeof smsSettings>;
 
@@ -122,7 +138,7 @@ export const getSmsSettings = call({ method: 'GET', path: '/sms/settings', summa
 export const saveSmsSettings = call({
   method: 'PUT',
   path: '/sms/settings',
-  summary: '修改短信签名与每个号码每天最多收到的营销短信条数（仅管理员）',
+  summary: '修改短信签名与每个号码每天最多收到的营销短信条数（仅总部管理员）',
   input: z.object({
     signature,
     dailyMarketingLimit: integer('每日营销短信上限', { min: DAILY_MARKETING_LIMIT.min, max: DAILY_MARKETING_LIMIT.max, unit: ' 条' }),
@@ -153,6 +169,7 @@ export const recipientsPreview = call({
   method: 'POST',
   path: '/sms/recipients/preview',
   summary: '发送前预览：收信人数、已退订被排除的人数、示例短信、字数、条数与所需短信条数（余额）',
+  heavy: true,
   input: z.object({ audience: smsAudience, ...messageSource }),
   answer: z.object({
     /** Customers the audience matched (in the caller's stores). */
@@ -208,6 +225,7 @@ export const createCampaign = call({
   method: 'POST',
   path: '/sms/campaign',
   summary: '发送短信：立即或定时；营销短信不在 08:00–21:00 时顺延到下一个时段（应答说明何时发送）；按条数预扣短信余额',
+  heavy: true,
   input: z.object({
     name: text('活动名称', { max: 30 }).default(''),
     templateId: id('模板'),
@@ -268,6 +286,7 @@ export const campaignReport = call({
   method: 'GET',
   path: '/sms/campaign/report',
   summary: '发送报表：发送、送达、失败、退订，发送后 30 天内到店（转化）及每日曲线',
+  heavy: true,
   input: z.object({ id: id('发送记录') }),
   answer: z.object({
     total: z.number(),
@@ -395,6 +414,7 @@ export const smsConsents = call({
   method: 'GET',
   path: '/sms/consents',
   summary: '授权来源：每位客户同意接收营销短信的来源（到店登记 / 微信 / 电话确认 / 批量导入 / 未记录）与退订状态',
+  heavy: true,
   input: z.object({
     keyword: text('关键词', { max: 20 }).default(''),
     consentSource: oneOf('同意来源', CONSENT_SOURCES).optional(),

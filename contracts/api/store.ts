@@ -125,6 +125,7 @@ export const closeStore = call({
   method: 'POST',
   path: '/store/close',
   summary: '关闭门店（仅总部管理员）：不再出现在门店选择中，历史记录保留；可同时把客户迁至另一家门店；只属于该门店的账号停用',
+  heavy: true,
   input: z.object({ id: id('门店'), version, toStoreId: id('接收客户的门店').optional() }),
   answer: z.object({ version: z.number(), movedCustomers: z.number(), disabledStaff: z.number() }),
 });
@@ -141,6 +142,7 @@ export const moveCustomers = call({
   method: 'POST',
   path: '/store/move-customers',
   summary: '把已关闭门店的全部客户（连同车辆）迁至另一家营业中的门店，全部成功或全部不变（仅总部管理员）',
+  heavy: true,
   input: z.object({ fromStoreId: id('迁出门店'), toStoreId: id('接收客户的门店') }),
   answer: z.object({ movedCustomers: z.number() }),
 });

@@ -12,7 +12,7 @@ export const tag = z.object({ id: z.number(), name: z.string(), colour: z.string
 
 const groupName = (label: string) => text(label, { max: 12 });
 
-export const tagList = call({ method: 'GET', path: '/tag/list', summary: '标签及其客户数（可见门店内）', answer: z.array(tag) });
+export const tagList = call({ method: 'GET', path: '/tag/list', summary: '标签及其客户数（可见门店内）', heavy: true, answer: z.array(tag) });
 
 export const saveTag = call({
   method: 'POST',
@@ -39,6 +39,7 @@ export const mergeTags = call({
   method: 'POST',
   path: '/tag/merge',
   summary: '把若干标签合并进目标标签',
+  heavy: true,
   input: z.object({ sourceIds: list('要合并的标签', id('要合并的标签'), { min: 1, max: 100 }), targetId: id('目标标签') }),
   answer: tag,
 });
@@ -55,6 +56,7 @@ export const tagCustomers = call({
   method: 'POST',
   path: '/tag/customers',
   summary: '给客户打上或去掉标签（所选客户或符合条件的全部客户）',
+  heavy: true,
   input: z.object({
     tagIds: list('标签', id('标签'), { min: 1, max: 50 }),
     action: oneOf('操作', ['add', 'remove']).default('add'),

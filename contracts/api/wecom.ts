@@ -211,7 +211,7 @@ export const overview = call({
     /** The chain's corp (企业ID) as stored; '' when not entered. */
     corpId: z.string(),
     agentId: z.string(),
-    /** What to paste into WeCom's 聊天工具栏 (this server's origin + /sidebar). */
+    /** What to paste into WeCom's 聊天工具栏: PUBLIC_URL + /sidebar; '' while the server has no PUBLIC_URL. */
     sidebarUrl: z.string(),
     /** What is missing, in Chinese, one line each (empty when configured). */
     missing: z.array(z.string()),

@@ -85,6 +85,7 @@ export const figures = workbenchCall({
   method: 'GET',
   path: '/workbench/figures',
   summary: '今日营业额、工单数、新客数、客单价，对比昨天与上周同一天（在您的数据范围内）',
+  heavy: true,
   answer: z.object({
     today: z.string(),
     yesterday: z.string(),
@@ -97,6 +98,7 @@ export const bigScreen = bigScreenCall({
   method: 'GET',
   path: '/bigScreen',
   summary: '智慧大屏：今日与本月营业额、在修工单、客户阶段、门店排名、近 30 天趋势（需要智慧大屏权限）',
+  heavy: true,
   answer: z.object({
     today: z.string(),
     title: z.string(),

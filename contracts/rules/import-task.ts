@@ -41,8 +41,14 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = { queued: '排
 export const IMPORT_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxRows: 200_000,
-  /** Sum of the xlsx's unpacked parts: a zip bomb is refused before it is read. */
+  /** Bytes one read of an xlsx may inflate, counted while inflating (a zip's declared sizes are not believed). */
   maxUnpackedBytes: 400 * 1024 * 1024,
+  /** The xlsx's shared strings (the texts its cells point to), inflated: the part an import keeps in memory. */
+  maxSharedStringsBytes: 100 * 1024 * 1024,
+  /** Columns with content in a row (a mapping names at most this many). */
+  maxColumns: 200,
+  /** Characters of one row, its cells together: Excel's own limit for a single cell. */
+  maxRowChars: 32_767,
   previewRows: 20,
   /** Errors listed in the task answer; the report has all of them. */
   taskErrors: 100,

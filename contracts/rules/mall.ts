@@ -291,8 +291,9 @@ export function quote(code: string, holding: Holding, today: Day, { years = 1, q
 
 /**
  * 待支付 → 已支付 → 已开通; 待支付 → 已取消 (by the buyer or unpaid expiry); 已开通 → 已退款.
- * 已取消 → 已支付 only for a verified payment that arrives after the cancellation (the buyer paid
- * in the last second): the money was taken, so the chain gets what it paid for.
+ * 已取消 → 已支付 only when the order timed out while the notification of a payment made in time
+ * (by the provider's clock, before the time to pay) was on its way. Any other payment an order
+ * does not need is given back, never fulfilled (issue 31).
  */
 export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

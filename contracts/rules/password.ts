@@ -33,3 +33,23 @@ export function passwordProblem(password: string, username = ''): string | null 
 
 /** What the forms show under the field. */
 export const PASSWORD_RULE_TEXT = `${PASSWORD_MIN_LENGTH}–${PASSWORD_MAX_LENGTH} 位，同时包含字母和数字，不能是常见密码或包含用户名`;
+
+
+export interface PasswordFields {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export const emptyPasswordFields: PasswordFields = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/** A change-password form's problems by field, checked before sending (the server checks again). */
+export function passwordFormProblems(fields: PasswordFields, username = ''): Partial<Record<keyof PasswordFields, string>> {
+  const problems: Partial<Record<keyof PasswordFields, string>> = {};
+  if (!fields.oldPassword) problems.oldPassword = '请输入原密码';
+  const policy = fields.newPassword ? passwordProblem(fields.newPassword, username) : '请输入新密码';
+  if (policy) problems.newPassword = policy;
+  else if (fields.newPassword === fields.oldPassword) problems.newPassword = '新密码不能与原密码相同';
+  if (fields.newPassword && fields.confirmPassword !== fields.newPassword) problems.confirmPassword = '两次输入的新密码不一致';
+  return problems;
+}

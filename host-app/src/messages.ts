@@ -53,10 +53,7 @@ export const messages = {
     rule: PASSWORD_RULE_TEXT,
     submit: '确认修改',
     cancel: '取消',
-    requiredOld: '请输入原密码',
-    requiredNew: '请输入新密码',
-    sameAsOld: '新密码不能与原密码相同',
-    mismatch: '两次输入的新密码不一致',
+    signOut: '退出登录',
     done: '密码已修改，请使用新密码重新登录',
   },
   upgrade: {

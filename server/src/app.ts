@@ -17,12 +17,13 @@ import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
 import { developmentSms, smppSettingsFrom, smppSms, unconfiguredSms, withDevelopmentOutbox, type SmsProvider } from './providers/sms';
 import { smppInThread } from './providers/smpp-thread';
-import { requestsFirst } from './http/requests-first';
+import { requestsFirst, statementsGiveWay } from './http/requests-first';
+import { heavyWork } from './http/heavy-work';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
 import { ProductionRefusal, productionProblems } from './production';
-import apiHost from './plugins/api-host';
+import apiHost, { envelopeForError } from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
 import web from './plugins/web';
@@ -68,7 +69,8 @@ function smsProvider(config: ServerConfig, db: Database, app: FastifyInstance): 
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For is believed (config.ts, TRUST_PROXY).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // One line per request drowns the log that matters (errors, SMS codes); errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 5 * 1024 * 1024,
@@ -79,30 +81,43 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     pluginTimeout: 60_000,
   });
 
+  // Outside the API hosts too (the front end's files, payment notifications, unknown paths) every
+  // refusal is the Chinese envelope, not Fastify's English JSON; the HTTP status stays the error's.
+  app.setErrorHandler(async (error, request, reply) => {
+    const { status, envelope } = envelopeForError(error, request);
+    const own = (error as { statusCode?: number }).statusCode;
+    return reply.status(status === 500 || !own ? status : own).send(envelope);
+  });
+
   // external
   app.decorate('config', config);
   // Declared up front so every request object has the same shape (V8 keeps it fast).
   app.decorateRequest('auth', null as never);
   app.decorateRequest('scope', null as never);
-  let db: Database;
+  let opened: Database;
   try {
-    db = await openAppDatabase(app, options.database);
+    opened = await openAppDatabase(app, options.database);
   } catch (error) {
     await app.close();
     throw error;
   }
+  const gate = requestsFirst(app);
+  app.decorate('requestsFirst', gate);
+  // One for the process: /api and /wecom serve the same calls and share the limits.
+  app.decorate('heavyWork', heavyWork({ perAccount: config.heavyPerAccount, perChain: config.heavyPerChain }));
+  // On PGlite every statement runs on this thread: a heavy call's statements let the pages go first.
+  const db = opened.kind === 'pglite' ? statementsGiveWay(opened, gate) : opened;
   app.decorate('db', db);
   // What a request starts runs under the request statement timeout (db/database.ts).
   app.addHook('onRequest', (_request, _reply, done) => answeringRequest(done));
   // Background jobs (jobs/queue.ts) start lazily; they stop before the database closes.
   const jobs = createJobs(db, app.log);
   app.decorate('jobs', jobs);
-  app.decorate('requestsFirst', requestsFirst(app));
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
   app.addHook('onClose', async () => {
-    if (!options.database) await db.close();
+    if (!options.database) await opened.close();
   });
   // Without a configured service, development gets the local adapters and production a refusal.
   const providers = {

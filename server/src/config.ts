@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CIPHER_KEY, isValidCipherKey } from '../../contracts/cipher';
 
@@ -12,6 +13,14 @@ export interface ServerConfig {
   production: boolean;
   port: number;
   host: string;
+  /**
+   * This server's address as users and WeCom reach it (https://garage.example.cn, no trailing
+   * slash): the WeCom sidebar's URL is built from it, never from a request's Host header. Default
+   * http://localhost:<PORT> in development, none in production (what needs it says so).
+   */
+  publicUrl: string;
+  /** Serve the API documentation (/api/docs, /api/docs/json, /dist/openapi.json): default on in development, off in production. */
+  openapiPublic: boolean;
   /** Folder of the embedded database, the generated JWT secret and the lock file. */
   dataDir: string;
   /** postgres://… → PostgreSQL server; empty → embedded PGlite in dataDir/pglite. */
@@ -32,8 +41,12 @@ export interface ServerConfig {
   sipEventsSecret: string;
   /** Where the built front end lives (dist/ with widgets/, host-app/, version.json). */
   distDir: string;
-  /** Trust X-Forwarded-For (behind a reverse proxy), so login limits count the real address. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies (addresses, CIDRs, or `loopback` / `linklocal` / `uniquelocal`) whose
+   * X-Forwarded-For is believed, so login limits count the real address; empty = nobody's. A
+   * sender not listed cannot choose the address it is counted under.
+   */
+  trustProxy: string[];
   /** Session time zone: "today", "within N days" and birthdays are garage-local dates. */
   timeZone: string;
   /** Seed the demo chain when the database has no garage yet. */
@@ -62,6 +75,18 @@ export interface ServerConfig {
    */
   dailyJobs: boolean;
   /**
+   * LEDGER_ADJUSTMENTS: an operator may correct SMS credits or call minutes with
+   * `npm run ledger:adjust` (recorded with who and why). On in development, off in production
+   * unless set: balances otherwise move only through paid orders, refunds and billing (issue 31).
+   */
+  ledgerAdjustments: boolean;
+  /**
+   * Heavy calls (contracts/api/ `heavy: true`: work that grows with the chain's data) running at once
+   * for one account and for one chain, in this process (http/heavy-work.ts).
+   */
+  heavyPerAccount: number;
+  heavyPerChain: number;
+  /**
    * PostgreSQL: the longest a statement run for a request may take (ms, 0 = no limit); the request
    * then answers 「查询超时…」. Background work (imports, campaigns) is not limited.
    */
@@ -84,6 +109,42 @@ function integer(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: the proxies in front of this server. `true` used to trust every sender, so anybody
+ * could forge X-Forwarded-For and be counted under a fresh address on each guess. It now means the
+ * proxy on this machine (loopback) in development and is refused in production, where the operator
+ * must name the proxies.
+ */
+function trustedProxies(value: string | undefined, production: boolean): string[] {
+  const text = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(text)) return [];
+  if (['1', 'true', 'yes', 'on'].includes(text)) {
+    if (production) {
+      throw new Error(
+        'TRUST_PROXY=true 会相信任何人伪造的 X-Forwarded-For：请列出反向代理的地址，如 TRUST_PROXY=127.0.0.1 或 TRUST_PROXY=10.0.0.0/8。' +
+          ' / TRUST_PROXY=true trusts a forged X-Forwarded-For from anybody: list the reverse proxies instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8.',
+      );
+    }
+    return ['loopback'];
+  }
+  const entries = list(text);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (wrong.length > 0) {
+    throw new Error(`TRUST_PROXY 中有无效的地址：${wrong.join(', ')}（应为 IP 地址、CIDR 或 loopback） / TRUST_PROXY holds invalid entries: ${wrong.join(', ')} (IP addresses, CIDRs or loopback)`);
+  }
+  return entries;
+}
+
 /** The JWT secret: from the environment, else generated once and kept in the data folder. */
 function jwtSecretFor(dataDir: string, given: string | undefined): string {
   if (given) return given;
@@ -98,10 +159,13 @@ function jwtSecretFor(dataDir: string, given: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = integer(env.PORT, 3200, 'PORT');
   const config: ServerConfig = {
     production,
-    port: integer(env.PORT, 3200, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || (production ? '' : `http://localhost:${port}`)).replace(/\/+$/, ''),
+    openapiPublic: flag(env.OPENAPI_PUBLIC, !production),
     dataDir,
     databaseUrl: env.DATABASE_URL ?? '',
     cipherKey: env.GARAGE_CIPHER_KEY || DEFAULT_CIPHER_KEY,
@@ -113,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sipStunServer: env.SIP_STUN_SERVER ?? '',
     sipEventsSecret: env.SIP_EVENTS_SECRET ?? '',
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustedProxies(env.TRUST_PROXY, production),
     timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',
     // Production never seeds the demo chain (its passwords are published): `npm run seed` if wanted.
     seedOnEmpty: !production && flag(env.SEED_ON_EMPTY, true),
@@ -127,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: list(env.CORS_ORIGINS ?? (production ? '' : '*')),
     frameAncestors: list(env.FRAME_ANCESTORS || "'self'"),
     dailyJobs: flag(env.DAILY_JOBS, true),
+    ledgerAdjustments: flag(env.LEDGER_ADJUSTMENTS, !production),
+    heavyPerAccount: integer(env.HEAVY_PER_ACCOUNT, 2, 'HEAVY_PER_ACCOUNT'),
+    heavyPerChain: integer(env.HEAVY_PER_CHAIN, 4, 'HEAVY_PER_CHAIN'),
     statementTimeoutMs: integer(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
     ...overrides,
   };
@@ -136,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.sipEventsSecret && !/^[\x21-\x7e]{16,128}$/.test(config.sipEventsSecret)) {
     throw new Error('SIP_EVENTS_SECRET must be 16 to 128 printable ASCII characters without spaces');
   }
+  if (config.publicUrl && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(config.publicUrl)) {
+    throw new Error(`PUBLIC_URL must be the server's http(s) address, e.g. https://garage.example.cn, got "${config.publicUrl}"`);
+  }
+  if (config.heavyPerAccount < 1 || config.heavyPerChain < 1) throw new Error('HEAVY_PER_ACCOUNT and HEAVY_PER_CHAIN must be at least 1');
   if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');
   config.jwtSecret = overrides.jwtSecret || jwtSecretFor(dataDir, env.JWT_SECRET);
   return config;

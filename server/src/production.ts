@@ -37,6 +37,12 @@ export async function productionProblems(config: ServerConfig, db: Database, pro
   if (config.wecomCorpId && config.wecomSecret && !config.wecomAgentId) {
     problems.push('已配置企业微信 WECOM_CORP_ID 与 WECOM_SECRET，但缺少应用的 WECOM_AGENT_ID（扫码登录与侧边栏需要）。 / WECOM_AGENT_ID is missing: the QR login and the chat sidebar need the app\'s AgentId.');
   }
+  if (config.wecomCorpId && config.wecomSecret && !config.publicUrl) {
+    problems.push('已配置企业微信，但缺少本服务器的对外访问地址 PUBLIC_URL（侧边栏地址由它生成）。 / PUBLIC_URL is missing: the WeCom sidebar\'s address is built from it.');
+  }
+  if (config.publicUrl && !config.publicUrl.startsWith('https://')) {
+    problems.push(`对外访问地址 PUBLIC_URL 必须是 https 地址（当前为 ${config.publicUrl}）。 / PUBLIC_URL must be an https URL in production.`);
+  }
   if (config.wecomApiUrl && !config.wecomApiUrl.startsWith('https://')) {
     problems.push(`企业微信接口地址 WECOM_API_URL 必须是 https 地址（当前为 ${config.wecomApiUrl}）。 / WECOM_API_URL must be an https URL in production.`);
   }

@@ -9,6 +9,7 @@ import type { ErpProvider } from './providers/erp';
 import type { PaymentGateway } from './providers/payment';
 import type { Jobs } from './jobs/queue';
 import type { RequestsFirst } from './http/requests-first';
+import type { HeavyWork } from './http/heavy-work';
 
 export interface Providers {
   sms: SmsProvider;
@@ -27,6 +28,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Lets background work wait for the requests being answered (http/requests-first.ts). */
     requestsFirst: RequestsFirst;
+    /** Heavy calls bounded per account and per chain (http/heavy-work.ts). */
+    heavyWork: HeavyWork;
   }
   interface FastifyRequest {
     /** Set on every route that is not `config: { public: true }`. */
@@ -41,5 +44,9 @@ declare module 'fastify' {
     permission?: number;
     /** Only garage admins. */
     admin?: boolean;
+    /** Answers a user who still has an admin's one-time password (changing it, signing out, /user/info). */
+    oneTimePassword?: boolean;
+    /** Work that grows with the chain's data: bounded per account and chain (set by serve() from the contract). */
+    heavy?: boolean;
   }
 }

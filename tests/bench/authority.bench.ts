@@ -23,7 +23,7 @@ try {
     token: admin,
     body: { username: 'bench-holder', nickName: '基准员工', roleIds: [roleId], storeIds: [2] },
   });
-  const holder = await server.loginToken('bench-holder', made.data.oneTimePassword);
+  const holder = await server.firstLogin('bench-holder', made.data.oneTimePassword);
   const importAllowed = async () => (await server.call('GET', '/client/import/task-config', { token: holder, query: { type: 'customer' } })).code === 0;
 
   const roleVersion = async () =>

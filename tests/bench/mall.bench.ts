@@ -12,7 +12,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from '../../server/src/db/database';
 import { paymentGateway } from '../../server/src/providers/payment';
-import { balanceOf, debit, setBalance } from '../../server/src/repositories/ledger';
+import { balanceOf, reserve } from '../../server/src/repositories/ledger';
+import { setTestBalance } from '../support/ledger';
 import { startTestServer } from '../support/server';
 import { startWechatPayPeer } from '../support/wechat-pay-peer';
 import { ms, percentile, table, writeSection } from './report';
@@ -27,10 +28,10 @@ try {
   // ---- ledger
   const chainId = 1;
   const start = DEBITS + 500;
-  await setBalance(server.db, chainId, 'sms', start);
+  await setTestBalance(server.db, chainId, 'sms', start);
   const entriesBefore = (await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_entry WHERE chain_id = ${chainId} AND kind = 'sms'`))!.n;
   const began = performance.now();
-  const results = await Promise.allSettled(Array.from({ length: DEBITS }, (_, index) => debit(server.db, chainId, 'sms', 1, 'use', `bench:${index}`)));
+  const results = await Promise.allSettled(Array.from({ length: DEBITS }, (_, index) => reserve(server.db, chainId, 'sms', 1, `bench:${index}`)));
   const seconds = (performance.now() - began) / 1000;
   const failed = results.filter((result) => result.status === 'rejected').length;
   const final = await balanceOf(server.db, chainId, 'sms');

@@ -20,12 +20,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
-import { rollup, type OutputOptions, type Plugin, type RollupOptions } from 'rollup';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { sipSubscriber, startKamailio, type RunningKamailio } from '../kamailio/kamailio';
 import { startPartnerSite, type PartnerSite } from '../kamailio/partner-page';
 import { DEMO_PASSWORD, startTestServer } from '../support/server';
+import { setTestBalance } from '../support/ledger';
 import { gzipSize, kb, ms, percentile, table, writeSection } from './report';
+import { onReact, widgetBuild } from '../support/widget-build';
 
 const FIRST_CALLS = Math.max(5, Number(process.env.BENCH_FIRST_CALLS ?? 10));
 const LATER_CALLS = Math.max(10, Number(process.env.BENCH_LATER_CALLS ?? 12));
@@ -107,7 +108,7 @@ interface BuildResult {
 const sum = (scripts: LoadedScript[]) => scripts.reduce((total, script) => total + script.gzip, 0);
 const fileName = (url: string) => new URL(url).pathname.replace(/^\/widgets\//, '');
 
-/** Static imports of a built ES module, followed through the files they name (minified rollup output). */
+/** Static imports of a built ES module, followed through the files they name (minified build output). */
 function staticImportGraph(dir: string, entry: string): LoadedScript[] {
   const seen = new Map<string, number>();
   const visit = (file: string) => {
@@ -123,17 +124,8 @@ function staticImportGraph(dir: string, entry: string): LoadedScript[] {
 
 /** The standalone build without the preact/compat alias, i.e. on React 19. */
 async function buildOnReact(outDir: string): Promise<void> {
-  const { createStandaloneConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as {
-    createStandaloneConfig(options: { outDir: string }): RollupOptions;
-  };
-  const config = createStandaloneConfig({ outDir });
-  config.plugins = (config.plugins as Plugin[]).filter((plugin) => plugin.name !== 'garage-preact-compat');
-  const bundle = await rollup(config);
-  try {
-    await bundle.write(config.output as OutputOptions);
-  } finally {
-    await bundle.close();
-  }
+  const { bundle, createStandaloneConfig } = await widgetBuild();
+  await bundle(onReact(createStandaloneConfig({ outDir })));
 }
 
 /** Serves `dir` at /, with CORS, as the real server serves dist/widgets/ to partner pages. */
@@ -167,7 +159,7 @@ try {
   });
   if (provisioned.code !== 0) throw new Error(`provision: ${provisioned.code} ${provisioned.msg}`);
   // Every call is recorded; keep the balance far from 0 for the whole run.
-  await server.call('PUT', '/call/balance', { token: adminToken, body: { minutes: 100_000 } });
+  await setTestBalance(server.db, 1, 'minutes', 100_000);
 
   const reactDir = path.join(work, 'react');
   await buildOnReact(reactDir);

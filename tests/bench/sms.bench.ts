@@ -15,7 +15,7 @@ import smpp, { type Session } from 'smpp';
 import { openDatabase, sql, type Database } from '../../server/src/db/database';
 import { freshPostgres } from './postgres-db';
 import { startPostgres } from '../../scripts/postgres.mjs';
-import { setBalance } from '../../server/src/repositories/ledger';
+import { setTestBalance } from '../support/ledger';
 import { splitParts, ucs2 } from '../../server/src/providers/smpp';
 import { composeSms, renderTemplate } from '../../contracts/sms';
 import { DEMO_PASSWORD, seededDataDir } from '../support/server';
@@ -42,7 +42,7 @@ async function addCustomers(db: Database) {
     INSERT INTO customer_group_member (chain_id, group_id, customer_id)
     SELECT 1, (SELECT id FROM customer_group WHERE name = '基准测试客户'), id FROM customer WHERE mobile LIKE '188%'`);
   await db.run(sql`INSERT INTO sms_template (chain_id, name, kind, category, content, status) VALUES (1, '冬季保养节', 'marketing', 'marketing', ${BODY}, 'approved')`);
-  await setBalance(db, 1, 'sms', N * 3);
+  await setTestBalance(db, 1, 'sms', N * 3);
   // A live database has statistics for its 100,000 customers (as the other benches do after a bulk
   // seed): without them /client/list plans for an empty table and takes ~300 ms instead of ~30 ms.
   await db.run(sql`VACUUM ANALYZE`);

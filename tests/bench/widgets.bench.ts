@@ -15,41 +15,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rollup, type OutputOptions, type Plugin, type RollupOptions } from 'rollup';
 import { precompress } from '../../scripts/precompress.mjs';
 import { launchChromium } from '../e2e/host-helpers';
 import { startTestServer, type TestServer } from '../support/server';
 import { WIDGET_CASES, prepareWeightSetup, startPartnerPages, weighWidget, type WidgetWeight } from '../support/widget-weight';
 import { kb, table, writeSection } from './report';
+import { onReact, widgetBuild } from '../support/widget-build';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
 
-interface RollupConfigModule {
-  createConfig(options: { outDir: string }): RollupOptions;
-  createStandaloneConfig(options: { outDir: string; feature: string }): RollupOptions;
-  STANDALONE_WIDGETS: string[];
-}
-
-async function write(config: RollupOptions) {
-  const bundle = await rollup(config);
-  try {
-    await bundle.write(config.output as OutputOptions);
-  } finally {
-    await bundle.close();
-  }
-}
-
 /** The same widget builds with React 19 instead of preact/compat, pre-compressed like dist/. */
 async function buildOnReact(outDir: string) {
-  const configs = (await import(path.join(root, 'rollup.config.mjs'))) as RollupConfigModule;
-  const withoutPreact = (config: RollupOptions) => ({
-    ...config,
-    plugins: (config.plugins as Plugin[]).filter((plugin) => plugin.name !== 'garage-preact-compat'),
-  });
-  await write(withoutPreact(configs.createConfig({ outDir })));
-  for (const feature of configs.STANDALONE_WIDGETS) await write(withoutPreact(configs.createStandaloneConfig({ outDir, feature })));
-  precompress(outDir);
+  const build = await widgetBuild();
+  await build.bundle(onReact(build.createConfig({ outDir })));
+  for (const feature of build.STANDALONE_WIDGETS) await build.bundle(onReact(build.createStandaloneConfig({ outDir, feature })));
+  await precompress(outDir);
 }
 
 async function weighAll(server: TestServer, distDir: string): Promise<WidgetWeight[]> {

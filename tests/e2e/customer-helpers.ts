@@ -1,5 +1,5 @@
 /**
- * Browser helpers of the customer journeys: builds the customer widgets (one rollup build per test
+ * Browser helpers of the customer journeys: builds the customer widgets (one widget build per test
  * file, into a temp folder) and serves plain HTML pages from another origin, each holding one of
  * our elements with `token` and `api-base` — the "works alone on a plain page" setup.
  */
@@ -7,10 +7,9 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup';
+import { widgetBuild } from '../support/widget-build';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 export const CUSTOMER_FEATURES = ['customer-list', 'customer-groups', 'tag-manage', 'customer-board', 'vehicle-panorama', 'maint-timeline'];
 
@@ -24,12 +23,9 @@ export interface WidgetSite {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 async function build(outDir: string) {
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as { createConfig(options: object): RollupOptions };
+  const { bundle, createConfig } = await widgetBuild();
   const features = CUSTOMER_FEATURES.filter((feature) => existsSync(path.join(root, 'widgets', feature, 'index.ts')));
-  const config = createConfig({ outDir, features });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  await bundle(createConfig({ outDir, features }));
 }
 
 export async function startWidgetSite(): Promise<WidgetSite> {

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, waitForPage, screenshotForReview } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -76,7 +76,7 @@ const tile = (widget: Locator, key: string) => widget.locator(`[data-count="${ke
 async function finishedTask(page: Page, widget: Locator) {
   const status = widget.locator('.task [role="status"]');
   await status.filter({ hasText: /已完成|失败|已取消/ }).waitFor({ timeout: 60_000 }).catch(async (error) => {
-    await page.screenshot({ path: '/tmp/iw-fail.png', fullPage: true });
+    await screenshotForReview(page, 'iw-fail.png', { fullPage: true });
     throw error;
   });
   // A failed task says why in its alert: shown in the assertion when it happens.

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium } from './host-helpers';
+import { launchChromium, screenshotForReview } from './host-helpers';
 import { startWidgetSite, type WidgetSite } from './customer-helpers';
 
 let server: TestServer;
@@ -47,7 +47,7 @@ describe('customer list, conditions, groups and tags', () => {
     const [vehicle] = await api<{ plate: string; customerName: string }[]>('GET', '/vehicle/search', undefined, { keyword: '浙A' });
     const page = await open('garage-customer-list');
     await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
-    await page.screenshot({ path: '/tmp/customer-list.png' });
+    await screenshotForReview(page, 'customer-list.png');
 
     const keyword = list(page).locator('sl-input.keyword input');
     await keyword.fill(vehicle.plate.slice(1));
@@ -62,7 +62,7 @@ describe('customer list, conditions, groups and tags', () => {
     await nameInput.fill('指定车牌');
     await list(page).locator('sl-dialog[open]').getByRole('button', { name: '保存' }).click();
     await list(page).locator('sl-tag.saved-chip[data-name="指定车牌"]').waitFor();
-    await page.screenshot({ path: '/tmp/customer-saved-condition.png' });
+    await screenshotForReview(page, 'customer-saved-condition.png');
 
     await list(page).getByRole('button', { name: '重置' }).click();
     await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');
@@ -116,7 +116,7 @@ describe('customer list, conditions, groups and tags', () => {
     await expect.poll(() => list(page).getByTestId('bulk-bar').textContent()).toContain('已选 3 位');
     await list(page).getByRole('button', { name: '打标签' }).click();
     await list(page).locator('sl-dialog[open]').getByRole('button', { name: '洗美会员' }).click();
-    await page.screenshot({ path: '/tmp/customer-bulk-tag.png' });
+    await screenshotForReview(page, 'customer-bulk-tag.png');
     await list(page).locator('sl-dialog[open]').getByRole('button', { name: '确定' }).click();
     await expect.poll(async () => {
       const tagged = await api<{ list: { id: number; tags: { name: string }[] }[] }>('POST', '/client/list', { pageSize: 200 });
@@ -128,7 +128,7 @@ describe('customer list, conditions, groups and tags', () => {
     const groups = await open('garage-customer-groups');
     const card = groups.locator('garage-customer-groups article[data-group="客户分组1"]');
     await expect.poll(() => card.getByTestId('member-count').textContent()).toBe('1 位客户');
-    await groups.screenshot({ path: '/tmp/customer-groups.png' });
+    await screenshotForReview(groups, 'customer-groups.png');
 
     // 删除 asks first, names the group and its members, and removes only the group.
     await card.getByRole('button', { name: '删除' }).click();
@@ -160,7 +160,7 @@ describe('customer list, conditions, groups and tags', () => {
     // Only staff of 城东店 (and headquarters) are offered: 城西店's 王小雨 is not.
     await expect.poll(() => dialog.getByRole('option').allTextContents()).toEqual(['陈总', '李店长', '不指定（交回门店跟进）']);
     await dialog.getByRole('option', { name: '李店长' }).click();
-    await page.screenshot({ path: '/tmp/customer-advisor.png' });
+    await screenshotForReview(page, 'customer-advisor.png');
     await dialog.getByRole('button', { name: '确定' }).click();
     await expect.poll(advisors).toEqual(['李店长', '李店长']);
 
@@ -181,7 +181,7 @@ describe('customer list, conditions, groups and tags', () => {
     expect(await panorama.locator('garage-maint-timeline').getAttribute('vehicle-id')).toBe(String(vehicle.id));
     await expect.poll(() => panorama.locator('garage-maint-timeline').locator('li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await panorama.getByText('到店记录').waitFor();
-    await page.screenshot({ path: '/tmp/customer-panorama.png', fullPage: true });
+    await screenshotForReview(page, 'customer-panorama.png', { fullPage: true });
     await page.close();
     expect(errors).toEqual([]);
   });

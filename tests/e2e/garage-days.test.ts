@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium } from './host-helpers';
+import { launchChromium, screenshotForReview } from './host-helpers';
 import { startWidgetSite, type WidgetSite } from './customer-helpers';
 
 const BEIJING_MORNING = new Date('2026-11-22T23:30:00Z');
@@ -66,9 +66,9 @@ describe('a browser in UTC at 07:30 Beijing time', () => {
     expect(await row.locator('td.col-nextMaintenanceDate').textContent()).toBe('今天');
     expect(await row.locator('td.col-insuranceExpiry').textContent()).toBe('3 天后');
     expect(await row.locator('td.col-totalSpend').textContent()).toBe('¥1,234.50');
-    await page.screenshot({ path: '/tmp/garage-days-list-1440.png' });
+    await screenshotForReview(page, 'garage-days-list-1440.png');
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.screenshot({ path: '/tmp/garage-days-list-360.png' });
+    await screenshotForReview(page, 'garage-days-list-360.png');
     await page.context().close();
   });
 
@@ -99,7 +99,7 @@ describe('a browser in UTC at 07:30 Beijing time', () => {
     for (const width of [1440, 360]) {
       const page = await open(site.pageFor('garage-maint-timeline', { token, 'api-base': `${server.url}/api`, 'vehicle-id': String(owner.vehicleId) }), width);
       await page.locator('garage-maint-timeline').locator('[data-testid="timeline-entry"]').first().waitFor();
-      await page.screenshot({ path: `/tmp/garage-days-timeline-${width}.png`, fullPage: true });
+      await screenshotForReview(page, `garage-days-timeline-${width}.png`, { fullPage: true });
       await page.context().close();
     }
     expect(errors).toEqual([]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { FEATURE_AREAS, featureStatus } from '../../contracts/feature-tour';
 import { Permission } from '../../contracts/permissions';
-import { startTestServer, type TestServer } from '../support/server';
+import { OWN_PASSWORD, startTestServer, type TestServer } from '../support/server';
 import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
 
 let server: TestServer;
@@ -138,9 +138,9 @@ describe('功能介绍', () => {
     });
     expect(made.code, made.msg).toBe(0);
 
-    const { page, context, errors } = await signedInAt('/home/organization/featureIntro', 'caller01', made.data.oneTimePassword);
+    await server.firstLogin('caller01', made.data.oneTimePassword);
+    const { page, context, errors } = await signedInAt('/home/organization/featureIntro', 'caller01', OWN_PASSWORD);
     await waitForPage(page, '功能介绍');
-    await page.locator('sl-dialog.password-dialog').getByRole('button', { name: '取消' }).click();
     const intro = page.locator('garage-feature-intro');
     await intro.locator('.areas[aria-busy="false"]').waitFor();
     const sms = intro.locator('[data-area="sms"]');

@@ -1,15 +1,38 @@
 /** Browser helpers shared by the host app journeys (tests/e2e/host-*.test.ts). */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Garage@2026';
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * This test worker's Chromium (started once: e2e files run one after another in a worker, vitest
+ * `isolate: false`), seen through a handle whose close() closes only the contexts this file opened.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  workerBrowser ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
+  });
+  const browser = await workerBrowser;
+  if (!browser.isConnected()) {
+    workerBrowser = undefined;
+    return launchChromium();
+  }
+  const before = new Set(browser.contexts());
+  const closeOwnContexts = async () => {
+    for (const context of browser.contexts()) if (!before.has(context)) await context.close();
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'close') return closeOwnContexts;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 
@@ -48,4 +71,15 @@ export async function loginThroughForm(page: Page, username: string, password = 
 export async function waitForPage(page: Page, title: string) {
   await page.locator('.top-bar__title h1').filter({ hasText: new RegExp(`^${title}$`) }).waitFor({ timeout: 20_000 });
   await page.locator('[data-testid="loading-mask"]').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * A picture for a person to judge (how a screen looks at 1440 and 360 px), written only when
+ * E2E_SCREENSHOTS names a folder: no assertion needs it, and a full-page picture costs the suite
+ * up to a second on a busy machine. `E2E_SCREENSHOTS=/tmp/shots npx vitest run --project e2e …`
+ */
+export async function screenshotForReview(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await target.screenshot({ path: path.join(folder, name), ...('url' in target ? options : {}) });
 }

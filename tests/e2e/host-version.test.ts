@@ -63,6 +63,8 @@ describe('version notice', () => {
 
     const dialog = page.getByRole('dialog', { name: '发现新版本' });
     await dialog.waitFor({ timeout: 12_000 });
+    // Announced, this page polls no more: the next read of version.json is the reloaded page's.
+    const reread = page.waitForResponse((response) => new URL(response.url()).pathname === '/version.json', { timeout: 30_000 });
     expect(await dialog.getByTestId('release-time').innerText()).toBe('2026-01-06 07:30:15');
     expect(await dialog.getByRole('timer').innerText()).toMatch(/^[1-4]秒后自动刷新$/);
 
@@ -73,7 +75,8 @@ describe('version notice', () => {
     await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, undefined, { timeout: 10_000 });
     await page.getByLabel('账号').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('VERSION'))).toBe(String(SECOND_RELEASE));
-    await page.waitForTimeout(1_500);
+    // The reloaded page has read the version it runs: nothing to announce.
+    expect(await (await reread).json()).toEqual({ VERSION_TIME: SECOND_RELEASE });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -94,9 +97,15 @@ describe('version notice', () => {
     await noticeButton('知道了').click();
     await notice.waitFor({ state: 'hidden' });
 
+    let reads = 0;
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/version.json') reads += 1;
+    });
     await page.reload();
     await waitForPage(page, '工作台');
-    await page.waitForTimeout(1_500);
+    // Both readers of version.json have their answer (系统升级通知's own read, the version notice's first poll).
+    await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('garage-upgrade-notice-seen'))).toBe('2026-01-upgrade');
     expect(await page.getByRole('dialog', { name: '系统升级通知' }).count()).toBe(0);
 
     release(SECOND_RELEASE, { UPGRADE_NOTICE: '2026-02-upgrade' });

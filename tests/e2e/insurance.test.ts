@@ -1,14 +1,16 @@
 /**
  * 保险 in Chromium against the real server and its demo policies, in the host app: find a policy
  * expiring within 7 days, quote it (交强险 live on the official table, insurers side by side), save
- * and share the sheet, open the link logged out in a fresh browser context (read-only, mobile
- * masked), then mark the renewal 已续保; 保险分析 draws its charts.
+ * and share the sheet, open the link logged out in a fresh browser context (read-only, name and
+ * plate masked, no mobile), revoke it (the phone then shows 「链接已失效」), then mark the renewal
+ * 已续保; 保险分析 draws its charts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { compulsoryPremium } from '../../contracts/insurance';
+import { maskName, maskPlate } from '../../contracts/rules/mobile';
 import { startTestServer, type TestServer } from '../support/server';
 import { readXlsx } from '../support/import-files';
 import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
@@ -89,15 +91,32 @@ describe('保险', () => {
     expect(link).toMatch(new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/insurance-share/[A-Za-z0-9_-]{20,}$`));
     await quote(page).getByText(/失效；只能查看这一份报价单/).waitFor();
 
-    // A customer's phone: nobody signed in, 360 px wide.
+    // A customer's phone: nobody signed in, 360 px wide. The sheet names the car and its owner masked, no mobile.
     const phone = await openPage(browser, { width: 360, height: 740 });
     await phone.page.goto(link);
     const shared = phone.page.locator('garage-insurance-quote article.sheet');
-    await shared.getByText(plate).waitFor({ timeout: 20_000 });
+    await shared.getByText(maskPlate(plate)).waitFor({ timeout: 20_000 });
     expect(await shared.locator('td[data-total].lowest').innerText()).toBe(lowest);
-    expect(await shared.locator('.sheet-facts').innerText()).toMatch(/1\d{2}\*{4}\d{4}/);
+    const owner = (await server.db.one<{ name: string; mobile: string }>(sql`SELECT c.name, c.mobile FROM vehicle v JOIN customer c ON c.id = v.customer_id WHERE v.plate = ${plate}`))!;
+    const facts = await shared.locator('.sheet-facts').innerText();
+    expect(facts).toContain(maskName(owner.name));
+    expect(facts).not.toContain(owner.name);
+    expect(facts).not.toContain(plate);
+    expect(facts).not.toMatch(/1\d{2}\*{4}\d{4}/);
     // Read-only: nothing to change or save on the shared sheet.
     expect(await phone.page.locator('garage-insurance-quote').getByRole('button', { name: /保存报价|计算报价|分享链接/ }).count()).toBe(0);
+
+    // The store revokes the link before it expires: the phone then shows 「链接已失效」.
+    await quote(page).locator('.share').getByRole('button', { name: '撤销链接' }).click();
+    await page.getByText('分享链接已撤销').waitFor();
+    await expect.poll(() => quote(page).locator('.shares li').first().getAttribute('data-state')).toBe('revoked');
+    expect(await quote(page).locator('[data-testid="share-url"]').count()).toBe(0);
+    await phone.page.reload();
+    const gone = phone.page.locator('garage-insurance-quote [data-share-state="gone"]');
+    await gone.getByRole('heading', { name: '链接已失效' }).waitFor({ timeout: 20_000 });
+    expect(await gone.innerText()).toContain('已被门店撤销');
+    expect(await phone.page.locator('garage-insurance-quote article.sheet').count()).toBe(0);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
 

@@ -8,22 +8,12 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium } from './host-helpers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-interface RollupConfigModule {
-  createConfig(options: object): RollupOptions;
-  createStandaloneConfig(options: object): RollupOptions;
-  widgetFeatures(): string[];
-  STANDALONE_WIDGETS: string[];
-}
+import { widgetBuild } from '../support/widget-build';
 
 let distDir: string;
 let server: TestServer;
@@ -34,21 +24,9 @@ const pages = new Map<string, string>();
 let token: string;
 let vehicleId: number;
 
-async function build(config: RollupOptions) {
-  const bundle = await rollup(config);
-  try {
-    await bundle.write(config.output as OutputOptions);
-  } finally {
-    await bundle.close();
-  }
-}
-
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'garage-narrow-dist-'));
-  const rollupConfig = (await import(path.join(root, 'rollup.config.mjs'))) as RollupConfigModule;
-  const features = rollupConfig.widgetFeatures();
-  await build(rollupConfig.createConfig({ outDir: distDir, features }));
-  for (const feature of rollupConfig.STANDALONE_WIDGETS) await build(rollupConfig.createStandaloneConfig({ outDir: distDir, feature }));
+  await (await widgetBuild()).buildWidgets({ outDir: distDir });
   // A newer build than the one the browser remembers, so the version notice opens its dialog.
   writeFileSync(path.join(distDir, 'version.json'), JSON.stringify({ VERSION_TIME: 2 }));
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview } from './host-helpers';
 
 const HOSTILE_CSS = `
 *, *::before, *::after { all: unset !important; }
@@ -222,7 +222,7 @@ describe('every element alone on a partner page with a hostile stylesheet', () =
         expect(measured.smallestFont).toBeGreaterThanOrEqual(10);
         expect(measured.pageOverflow).toBeLessThanOrEqual(0);
         expect(measured.hostOverflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}.png`, fullPage: width > 400 });
+        await screenshotForReview(page, `partner-${element.feature}-${width}.png`, { fullPage: width > 400 });
 
         expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
         if (signedIn) {
@@ -239,7 +239,7 @@ describe('every element alone on a partner page with a hostile stylesheet', () =
           ]);
           expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
           expect(await page.evaluate(() => localStorage.getItem('garage-suite:user'))).toBeNull();
-          if (width < 400) await page.screenshot({ path: `/tmp/partner-${element.feature}-${width}-signed-out.png` });
+          if (width < 400) await screenshotForReview(page, `partner-${element.feature}-${width}-signed-out.png`);
         }
         expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
         await context.close();
@@ -264,7 +264,7 @@ describe('<garage-login> alone on a partner page', () => {
     expect(loggedIn.detail.garageId).toMatch(/^\d+$/);
     expect(await widget.getByText('正在进入系统…').count()).toBe(0);
     expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
-    await page.screenshot({ path: '/tmp/partner-login-signed-in.png' });
+    await screenshotForReview(page, 'partner-login-signed-in.png');
 
     await widget.getByRole('button', { name: '退出登录' }).click();
     await widget.getByRole('button', { name: '登录', exact: true }).waitFor();
@@ -274,35 +274,64 @@ describe('<garage-login> alone on a partner page', () => {
   });
 });
 
+describe('<garage-login> with an admin’s one-time password', () => {
+  it('asks for the person’s own password first; the page’s other elements show data once it is set', async () => {
+    const roles = (await server.call<{ roles: { id: number; code: string }[] }>('GET', '/authority/staff', { token: adminToken })).data.roles;
+    const made = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff', {
+      token: adminToken, body: { username: 'partner01', nickName: '合作店长', roleIds: [roles.find((role) => role.code === 'store_manager')!.id], storeIds: [2] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const board = ELEMENTS.find((element) => element.tag === 'garage-customer-board')!;
+    const login = ELEMENTS.find((element) => element.tag === 'garage-login')!;
+    pages.set('/one-time', partnerPage(login, { 'api-base': `${server.url}/api` }).replace('</body>',
+      `<garage-customer-board api-base="${server.url}/api"></garage-customer-board><script type="module" src="${server.url}/widgets/${board.feature}.js"></script></body>`));
+    const { page, context, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${partnerUrl}/one-time`);
+    await loginThroughForm(page, 'partner01', made.data.oneTimePassword);
+    const widget = page.locator('garage-login');
+    await widget.getByText('您正在使用管理员设置的一次性密码').waitFor({ timeout: 20_000 });
+    await page.locator('garage-customer-board').getByText('请先修改密码').waitFor();
+    await widget.getByLabel('新密码', { exact: true }).fill('Partner-own-26');
+    await widget.getByLabel('确认新密码').fill('Partner-own-26');
+    await widget.getByRole('button', { name: '确认修改' }).click();
+    await widget.getByText('请输入原密码').waitFor();
+    await widget.getByLabel('一次性密码').fill(made.data.oneTimePassword);
+    await widget.getByRole('button', { name: '确认修改' }).click();
+    await widget.getByText('已登录：合作店长').waitFor({ timeout: 20_000 });
+    await page.locator('garage-customer-board').locator(board.ready!).waitFor({ timeout: 20_000 });
+    // The change revoked the first token: the page hears the new one as a login.
+    const tokens = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: { token: string } }[] }).garageEvents
+      .filter((event) => event.name === 'garage-logged-in').map((event) => event.detail.token));
+    expect(tokens).toHaveLength(2);
+    expect(tokens[1]).not.toBe(tokens[0]);
+    expect((await server.call('GET', '/user/info', { token: tokens[0]! })).code).toBe(-2);
+    expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('after the login expires', () => {
-  const TTL_SECONDS = 8;
-  let shortLived: TestServer;
-
-  beforeAll(async () => {
-    shortLived = await startTestServer({ config: { tokenTtlSeconds: TTL_SECONDS } });
-  });
-  afterAll(async () => {
-    await shortLived?.close();
-  });
-
   it('the customer list drops the customers at the next call and asks to sign in', async () => {
     const list = ELEMENTS[0];
-    const issuedAt = Date.now();
-    const token = await shortLived.loginToken('admin');
-    pages.set('/list-expiry', partnerPage(list, { 'api-base': `${shortLived.url}/api`, token }).replace(`${server.url}/widgets/`, `${shortLived.url}/widgets/`));
+    const token = await server.loginToken('admin');
+    pages.set('/list-expiry', partnerPage(list, { 'api-base': `${server.url}/api`, token }));
     const { page, context } = await openPage(browser, { width: 1280 });
     await page.goto(`${partnerUrl}/list-expiry`);
     const widget = page.locator(list.tag);
     await widget.locator('tbody tr[data-customer-id]').first().waitFor({ timeout: 20_000 });
-    // The server's clock decides; wait until the token's lifetime is over, then turn the page.
-    await page.waitForTimeout(Math.max(0, issuedAt + (TTL_SECONDS + 1) * 1000 - Date.now()));
+    // The server's clock decides: from now on the page's calls carry the token as it is once its
+    // lifetime is over (the same user's, signed already expired), instead of waiting that out.
+    const admin = await server.db.one<{ id: number }>(sql`SELECT id FROM app_user WHERE username = 'admin'`);
+    const expired = server.signToken(admin!.id, { ttlSeconds: -1 });
+    await page.route(`${server.url}/api/**`, (route) => route.continue({ headers: { ...route.request().headers(), token: expired } }));
     await widget.locator('sl-button').filter({ hasText: '下一页' }).first().click();
     await widget.getByText('请先登录').waitFor({ timeout: 10_000 });
     expect(await widget.locator('tbody tr').count()).toBe(0);
     const ended = await page.evaluate(() => (window as unknown as { garageEvents: { name: string; detail: unknown }[] }).garageEvents.filter((event) => event.name === 'garage-logged-out'));
     expect(ended).toEqual([{ name: 'garage-logged-out', detail: { reason: 'expired' } }]);
     expect(await partnerStorage(page)).toEqual(expectedPartnerStorage);
-    await page.screenshot({ path: '/tmp/partner-list-expired.png' });
+    await screenshotForReview(page, 'partner-list-expired.png');
     await context.close();
   });
 });
@@ -346,7 +375,7 @@ describe('<garage-phone-bar> with an unreachable SIP server', () => {
     const widget = page.locator('garage-phone-bar');
     await widget.getByText('线路连接不上', { exact: true }).waitFor({ timeout: 10_000 });
     await widget.getByText(/电话线路连接不上：电话服务器无法访问，正在自动重试/).waitFor();
-    await page.screenshot({ path: '/tmp/partner-phone-unreachable-360.png' });
+    await screenshotForReview(page, 'partner-phone-unreachable-360.png');
     const seen = attempts.length;
     // JsSIP tries again by itself (2 s, then longer): another attempt comes.
     await expect.poll(() => attempts.length, { timeout: 15_000 }).toBeGreaterThan(seen);

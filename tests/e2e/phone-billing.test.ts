@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { startPartnerSite, type PartnerSite } from '../kamailio/partner-page';
+import { screenshotForReview } from './host-helpers';
 
 const realm = 'garage.test';
 const operator = { sipUser: '8001', password: 'Phone@8001' };
@@ -131,7 +132,7 @@ describe('call billing from Kamailio’s dialog events', () => {
     const wrong = `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`;
     expect(await sipEvent(forgedCall, { 'x-sip-events-secret': wrong })).toMatchObject({ code: 403 });
     expect(await balance()).toBe(before - record.billedMinutes);
-    await page.screenshot({ path: '/tmp/phone-billed.png' });
+    await screenshotForReview(page, 'phone-billed.png');
     await page.close();
     await calleePage.close();
   }, 150_000);
@@ -163,7 +164,7 @@ describe('call billing from Kamailio’s dialog events', () => {
     await bar(page).getByText('该客户不在您的门店范围内，不能拨打或记录通话').waitFor({ timeout: 10_000 });
     for (const width of [1440, 360]) {
       await page.setViewportSize({ width, height: 480 });
-      await page.screenshot({ path: `/tmp/phone-foreign-customer-${width}.png` });
+      await screenshotForReview(page, `phone-foreign-customer-${width}.png`);
     }
     expect(await calleeEvents(calleePage)).toEqual([]);
     expect(await balance()).toBe(before.minutes);

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer } from '../support/server';
+import { setTestBalance } from '../support/ledger';
 import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { startPartnerSite, type PartnerSite } from '../kamailio/partner-page';
+import { screenshotForReview } from './host-helpers';
 
 const realm = 'garage.test';
 const PASSWORD = 'Garage@2026';
@@ -116,14 +118,14 @@ describe('web phone against Kamailio', () => {
     const page = await openPhonePage('/call', frontdeskToken, { 'sip-server': kamailio.url });
     await expect.poll(() => bar(page).getByText('线路在线').count(), { timeout: 15_000 }).toBe(1);
     const before = await balanceMinutes();
-    await page.screenshot({ path: '/tmp/phone-registered.png' });
+    await screenshotForReview(page, 'phone-registered.png');
 
     await dial(page, answeringCustomer.user);
     await bar(page).getByText('对方振铃中…').waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/phone-ringing.png' });
+    await screenshotForReview(page, 'phone-ringing.png');
     await bar(page).getByText('通话中').waitFor({ timeout: 10_000 });
     await bar(page).getByTestId('call-timer').getByText('00:02').waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/phone-connected.png' });
+    await screenshotForReview(page, 'phone-connected.png');
     expect(await calleeEvents(callee)).toContain('confirmed');
     // Audio really flows from the fake microphone to the callee.
     await expect.poll(() => callee.evaluate(() => (window as any).garageCallee.state.packetsReceived as number)).toBeGreaterThan(20);
@@ -132,7 +134,7 @@ describe('web phone against Kamailio', () => {
     await expect.poll(() => bar(page).getByRole('button', { name: '挂断' }).count()).toBe(0);
     await expect.poll(() => calleeEvents(callee)).toContain('ended');
     await bar(page).getByText(/通话已结束，时长 00:0[2-9]/).waitFor();
-    await page.screenshot({ path: '/tmp/phone-hung-up.png' });
+    await screenshotForReview(page, 'phone-hung-up.png');
 
     expect(await statuses(page)).toEqual(
       expect.arrayContaining(['reg.registered', 'outgoing.connecting', 'outgoing.progress', 'outgoing.accecpted']),
@@ -157,7 +159,7 @@ describe('web phone against Kamailio', () => {
     await bar(page).getByText('对方拒绝了通话。').waitFor({ timeout: 10_000 });
     expect(await statuses(page)).toContain('outgoing.failed');
     expect(await bar(page).getByRole('button', { name: '挂断' }).count()).toBe(0);
-    await page.screenshot({ path: '/tmp/phone-rejected.png' });
+    await screenshotForReview(page, 'phone-rejected.png');
     await page.close();
     await callee.close();
   });
@@ -210,7 +212,7 @@ describe('web phone against Kamailio', () => {
       await bar(page).getByText('线路在线').waitFor({ timeout: 15_000 });
       await dial(page, answeringCustomer.user);
       await bar(page).getByText(/当前设备没有可用的麦克风/).waitFor({ timeout: 10_000 });
-      await page.screenshot({ path: '/tmp/phone-no-microphone.png' });
+      await screenshotForReview(page, 'phone-no-microphone.png');
       expect(await statuses(page)).toContain('outgoing.failed');
       expect(await calleeEvents(callee)).toEqual([]);
     } finally {
@@ -242,7 +244,7 @@ describe('web phone against Kamailio', () => {
     await alert.getByText('验证过期，请重新登录！').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.evaluate(() => Boolean(customElements.get('sl-alert')))).toBe(true);
     await bar(page).getByText('请先登录').waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/phone-expired.png' });
+    await screenshotForReview(page, 'phone-expired.png');
     await page.close();
   });
 
@@ -252,7 +254,7 @@ describe('web phone against Kamailio', () => {
     await bar(page).getByText(/网络电话未开通/).waitFor({ timeout: 15_000 });
     expect(await bar(page).getByRole('button', { name: '拨打' }).count()).toBe(0);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('garage-suite:webPhone'))) ?? '{}').enabled).toBe(false);
-    await page.screenshot({ path: '/tmp/phone-disabled.png' });
+    await screenshotForReview(page, 'phone-disabled.png');
     await page.close();
   });
 
@@ -260,10 +262,10 @@ describe('web phone against Kamailio', () => {
     const callee = await startCallee(answeringCustomer, 'answer');
     const page = await openPhonePage('/no-balance', frontdeskToken, { 'sip-server': kamailio.url });
     await bar(page).getByText('线路在线').waitFor({ timeout: 15_000 });
-    await api(server, adminToken, 'PUT', '/call/balance', { minutes: 0 });
+    await setTestBalance(server.db, 1, 'minutes', 0);
     await dial(page, answeringCustomer.user);
     await bar(page).getByText('通话余额已用完，无法拨打电话，请联系管理员充值。').waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: '/tmp/phone-no-balance.png' });
+    await screenshotForReview(page, 'phone-no-balance.png');
     expect(await statuses(page)).not.toContain('outgoing.connecting');
     expect(await calleeEvents(callee)).toEqual([]);
     await page.close();

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { startPartnerSite, type PartnerSite } from '../kamailio/partner-page';
-import { loginThroughForm, waitForPage } from './host-helpers';
+import { loginThroughForm, waitForPage, screenshotForReview } from './host-helpers';
 
 const realm = 'garage.test';
 
@@ -66,7 +66,7 @@ describe('web phone in the host app', () => {
     await row.locator('button.call').click();
     await bar.getByText('通话中').waitFor({ timeout: 15_000 });
     await expect.poll(() => callee.evaluate(() => (window as any).garageCallee.state.events as string[])).toContain('confirmed');
-    await page.screenshot({ path: '/tmp/phone-host-connected.png' });
+    await screenshotForReview(page, 'phone-host-connected.png');
 
     await bar.getByRole('button', { name: '挂断' }).click();
     await expect.poll(() => callee.evaluate(() => (window as any).garageCallee.state.events as string[])).toContain('ended');

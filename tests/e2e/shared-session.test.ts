@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type RollupOptions, type OutputOptions } from 'rollup';
+import { widgetBuild } from '../support/widget-build';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { screenshotForReview } from './host-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -33,9 +34,7 @@ const PAGE = `<!doctype html>
 
 /** A second, independent build: its own core chunk, React and signals runtime. */
 async function buildProbe(outDir: string) {
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as {
-    createConfig(options: object): RollupOptions;
-  };
+  const { bundle, createConfig } = await widgetBuild();
   const core = JSON.stringify(path.join(root, 'widgets/core/index.ts'));
   const probe = {
     name: 'garage-probe',
@@ -52,18 +51,12 @@ async function buildProbe(outDir: string) {
            window.garageProbe = { login, logout, session };`
         : null,
   };
-  const config = createConfig({ outDir, features: [], extraInputs: { 'widgets/probe': PROBE_ID }, plugins: [probe] });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  await bundle(createConfig({ outDir, features: [], extraInputs: { 'widgets/probe': PROBE_ID }, plugins: [probe] }));
 }
 
 async function buildMainIfMissing() {
   if (existsSync(path.join(dist, 'widgets/session-badge.js')) && existsSync(path.join(dist, 'garage-widgets.js'))) return;
-  const { default: config } = (await import(path.join(root, 'rollup.config.mjs'))) as { default: RollupOptions };
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  await (await widgetBuild()).buildWidgets();
 }
 
 function serve(mounts: Record<string, string>): Promise<Server> {
@@ -142,7 +135,7 @@ describe('one session across separately built bundles', () => {
     });
     await expect.poll(badgeText).toBe('王店长');
     expect(await probeText()).toBe('王店长');
-    await page.screenshot({ path: '/tmp/shared-session.png' });
+    await screenshotForReview(page, 'shared-session.png');
   });
 
   it('keeps one store on the page, reachable under the documented key', async () => {

@@ -129,6 +129,29 @@ describe('授权来源', () => {
   });
 });
 
+describe('总部模板 and a store’s own (issue 31)', () => {
+  it('the front desk sees the chain’s templates marked 总部模板 without controls to change them, and its store’s own with them, at 1440 and 360 px', async () => {
+    for (const width of [1440, 360]) {
+      const { widget, page, context, errors } = await open('frontdesk', '短信模板', width);
+      const chain = widget.locator('[data-template="续保提醒"]');
+      await chain.waitFor();
+      expect(await chain.locator('.owner').textContent()).toBe('总部模板');
+      const buttons = (card: typeof chain) => card.locator('sl-button').evaluateAll((all) => all.map((button) => button.textContent?.trim()));
+      expect(await buttons(chain)).toEqual(['用这个模板发送']);
+      expect(await chain.locator('.locked').textContent()).toBe('总部模板，门店不可修改');
+      const own = widget.locator('[data-template="本店洗车周"]');
+      expect(await own.locator('.owner').textContent()).toBe('城西店');
+      expect(await buttons(own)).toEqual(['用这个模板发送', '编辑', '删除']);
+      // The chain's signature is shown, not offered for editing.
+      expect(await widget.getByRole('textbox', { name: '短信签名' }).getAttribute('readonly')).not.toBeNull();
+      expect(await widget.locator('.signature-row sl-button').count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
 describe('提交审核', () => {
   it('an admin rejects a 待审核 template with a reason; it is submitted again and approved, then usable', async () => {
     const { widget, context, errors } = await open('admin', '短信模板');

@@ -22,7 +22,10 @@ let browser: Browser;
 beforeAll(async () => {
   peer = await startWecomPeer({ corpId: CORP, secret: 'app-secret' });
   [server, browser] = await Promise.all([
-    startTestServer({ providers: { wecom: wecomApi({ corpId: CORP, agentId: '1000002', secret: 'app-secret', baseUrl: peer.url }) } }),
+    startTestServer({
+      providers: { wecom: wecomApi({ corpId: CORP, agentId: '1000002', secret: 'app-secret', baseUrl: peer.url }) },
+      config: { publicUrl: 'https://garage.example.cn' },
+    }),
     launchChromium(),
   ]);
   const customer = (await server.db.one<{ mobile: string }>(sql`
@@ -59,7 +62,8 @@ describe('系统设置 › 企业微信', () => {
     const { context, errors, section } = await settingsAs('admin');
     await section.locator('[data-wecom="config"]').getByText('已配置').waitFor();
     await section.getByText(`企业ID ${CORP} · AgentId 1000002`).waitFor();
-    await section.locator('code.url', { hasText: `${server.url}/sidebar` }).waitFor();
+    // The address to paste into WeCom is PUBLIC_URL's, whatever address the page was opened at.
+    await section.locator('code.url', { hasText: 'https://garage.example.cn/sidebar' }).waitFor();
     await section.locator('[data-wecom="add-on"]').getByText('已开通').waitFor();
     await section.getByText(`已同步 ${before.contacts} 位外部联系人，其中 ${before.bound} 位已绑定客户`).waitFor();
     await section.getByText('尚未同步').waitFor();

@@ -5,15 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, openPage } from './host-helpers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { launchChromium, openPage, screenshotForReview } from './host-helpers';
+import { widgetBuild } from '../support/widget-build';
 
 let distDir: string;
 let server: TestServer;
@@ -24,11 +21,8 @@ let vehicle: { id: number; plate: string; records: number };
 
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'garage-panorama-dist-'));
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as { createConfig(options: object): RollupOptions };
-  const config = createConfig({ outDir: distDir, features: ['maint-timeline', 'vehicle-panorama'] });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  const { bundle, createConfig } = await widgetBuild();
+  await bundle(createConfig({ outDir: distDir, features: ['maint-timeline', 'vehicle-panorama'] }));
 
   server = await startTestServer({ config: { distDir } });
   const token = await server.loginToken('manager');
@@ -75,7 +69,7 @@ describe('the maintenance timeline inside the vehicle panorama', () => {
     if (nextDate) expect(panoramaNext).toContain(nextDate);
     else expect(await next.locator('[data-testid="overdue"]').count()).toBe(1);
     await timeline().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/timeline-in-panorama.png', fullPage: true });
+    await screenshotForReview(page, 'timeline-in-panorama.png', { fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -5,23 +5,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, openPage } from './host-helpers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { launchChromium, openPage, screenshotForReview } from './host-helpers';
+import { widgetBuild } from '../support/widget-build';
 
 /** Builds only this widget (and garage-widgets.js) so the test does not depend on other features' state. */
 async function buildTimelineWidget(outDir: string) {
-  const { createConfig } = (await import(path.join(root, 'rollup.config.mjs'))) as { createConfig(options: object): RollupOptions };
-  const config = createConfig({ outDir, features: ['maint-timeline'] });
-  const bundle = await rollup(config);
-  await bundle.write(config.output as OutputOptions);
-  await bundle.close();
+  const { bundle, createConfig } = await widgetBuild();
+  await bundle(createConfig({ outDir, features: ['maint-timeline'] }));
 }
 
 /** A page with nothing of ours but the one script and the element; hostile page CSS included. */
@@ -120,7 +114,7 @@ describe('<garage-maint-timeline vehicle-id> alone on a plain page', () => {
     expect(await pastShown()).toBe(5);
     await timeline(page).getByRole('button', { name: /查看更早的 \d+ 条记录/ }).click();
     await expect.poll(pastShown).toBe(vehicle.records);
-    await page.screenshot({ path: '/tmp/timeline-plain-page.png', fullPage: true });
+    await screenshotForReview(page, 'timeline-plain-page.png', { fullPage: true });
     await timeline(page).getByRole('button', { name: '收起更早的记录' }).click();
     await expect.poll(pastShown).toBe(5);
   });
@@ -152,7 +146,7 @@ describe('<garage-maint-timeline> and the garage’s price setting', () => {
       await timeline(page).locator('[data-testid="timeline-entry"]').first().waitFor({ timeout: 20_000 });
       await expect.poll(() => timeline(page).locator('[data-testid="prices"]').count()).toBe(0);
       expect(await timeline(page).locator('.timeline').innerText()).not.toContain('¥');
-      await page.screenshot({ path: '/tmp/timeline-no-prices.png', fullPage: true });
+      await screenshotForReview(page, 'timeline-no-prices.png', { fullPage: true });
     } finally {
       await page.context().close();
       await server.call('PUT', '/garage/module/show-price', { token: admin, query: { isShowPrice: true } });
@@ -188,7 +182,7 @@ describe('<garage-maint-timeline> refusals and given points', () => {
       await expect.poll(() => timeline(page).locator('[data-testid="timeline-entry"]').count()).toBe(2);
       expect(await timeline(page).locator('.entry.next .mileage').innerText()).toBe('约 26,000 公里');
       expect(requests.filter((pathname) => pathname.startsWith('/api/'))).toEqual([]);
-      await page.screenshot({ path: '/tmp/timeline-given-points.png', fullPage: true });
+      await screenshotForReview(page, 'timeline-given-points.png', { fullPage: true });
     } finally {
       await page.context().close();
     }

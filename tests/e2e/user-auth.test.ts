@@ -1,7 +1,8 @@
 /**
  * 权限管理 in Chromium against the real server: an admin creates a role limited to SMS and an
- * account holding it; that person logs in with the one-time password, sees exactly that menu and
- * is refused elsewhere by the server; a role change reaches their open page without a reload.
+ * account holding it; that person logs in with the one-time password, must change it first, then
+ * sees exactly that menu and is refused elsewhere by the server; a role change reaches their open
+ * page without a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -65,9 +66,22 @@ describe('权限管理', () => {
     await other.page.goto(`${server.url}/login`);
     await loginThroughForm(other.page, 'sms01', password);
     await waitForPage(other.page, '工作台');
-    // A one-time password: 修改密码 opens by itself and says why.
-    await other.page.getByText('您正在使用管理员设置的一次性密码').waitFor();
-    await other.page.locator('sl-dialog.password-dialog').getByRole('button', { name: '取消' }).click();
+    // A one-time password: the server answers nothing else, so 修改密码 opens by itself, says why,
+    // cannot be put away, and the page behind it shows no data.
+    const dialog = other.page.locator('sl-dialog.password-dialog');
+    await dialog.getByText('您正在使用管理员设置的一次性密码').waitFor();
+    await other.page.locator('garage-workbench').getByText('请先修改密码').waitFor();
+    await other.page.keyboard.press('Escape');
+    expect(await dialog.evaluate((element) => (element as HTMLElement & { open: boolean }).open)).toBe(true);
+    expect(await dialog.getByRole('button', { name: '取消' }).count()).toBe(0);
+    await dialog.getByLabel('原密码').fill(password);
+    await dialog.getByLabel('新密码', { exact: true }).fill('Sms-own-2026');
+    await dialog.getByLabel('确认新密码').fill('Sms-own-2026');
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await other.page.waitForURL((url) => url.pathname === '/login');
+    await loginThroughForm(other.page, 'sms01', 'Sms-own-2026');
+    await waitForPage(other.page, '工作台');
+    expect(await dialog.count()).toBe(0);
     const links = async () => (await other.page.locator('.sidebar__nav a').allTextContents()).map((text) => text.trim());
     expect(await links()).toContain('短信营销');
     expect(await links()).not.toContain('批量导入');
@@ -103,7 +117,7 @@ describe('权限管理', () => {
     const made = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff', {
       token: admin, body: { username: 'east-admin', nickName: '东店管理员', roleIds: [roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
     });
-    const storeAdmin = await server.loginToken('east-admin', made.data.oneTimePassword);
+    const storeAdmin = await server.firstLogin('east-admin', made.data.oneTimePassword);
     // Alone on a plain 360 px page (the WeCom sidebar), not in the host app.
     const { page, context, errors } = await openPage(browser, { width: 360, height: 740 });
     const plainPage = `${server.url}/plain-360.html`;

@@ -37,13 +37,16 @@ interface Foreign {
   policy: number[];
   /** SIP Call-IDs of the chain's calls (the phone bar and Kamailio name calls by them). */
   call: string[];
-  /** 短信模板 (chain-wide) and 短信发送记录 (store-owned). */
+  /** 短信模板 (the chain's, or one store's own) and 短信发送记录 (store-owned). */
   smsTemplate: number[];
   smsCampaign: number[];
   /** 企业微信 external contacts (external_userid) of the chain, or bound to customers of other stores. */
   wecomContact: string[];
   /** 退订名单 rows (chain-wide; the id of DELETE /sms/opt-out). */
   smsOptOut: number[];
+  /** Saved insurance quotes (store-owned) and their share links. */
+  quote: number[];
+  quoteShare: number[];
   /** Strings that identify those rows and must never reach the caller: mobiles, plates, VINs, names. */
   secrets: string[];
 }
@@ -61,7 +64,7 @@ const tokens: Record<string, string> = {};
 const SHARED_CODES = new Set(['permissionIds', 'taxId']);
 
 /** Every kind non-empty: asks candidates() whether it knows a field at all. */
-const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], wecomContact: ['x'], smsOptOut: [1], secrets: [] };
+const FIELD_KINDS_PROBE: Foreign = { customer: [1], vehicle: [1], group: [1], tag: [1], condition: [1], store: [1], user: [1], role: [1], department: [1], metric: [1], metricNode: [1], job: [1], importTask: [1], order: [1], lead: [1], policy: [1], call: ['x'], smsTemplate: [1], smsCampaign: [1], wecomContact: ['x'], smsOptOut: [1], quote: [1], quoteShare: [1], secrets: [] };
 
 /** The foreign ids a field may name, from its name and the call's path. */
 function candidates(field: string, path: string, foreign: Foreign): (number | string)[][] {
@@ -95,6 +98,8 @@ function candidates(field: string, path: string, foreign: Foreign): (number | st
     if (path.includes('authority/role')) return one(foreign.role);
     if (path.includes('/sms/template')) return one(foreign.smsTemplate);
     if (path.includes('/sms/campaign')) return one(foreign.smsCampaign);
+    if (path.includes('/insurance/quote/share/revoke')) return one(foreign.quoteShare);
+    if (path.includes('/insurance/quote')) return one(foreign.quote);
     if (path.startsWith('/api/store')) return one(foreign.store);
     if (path.includes('group')) return one(foreign.group);
     if (path.includes('tag')) return one(foreign.tag);
@@ -149,7 +154,8 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
     lead: await ids(sql`SELECT id FROM potential_customer WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
     // call_record.garage_id holds the chain id (as text).
     call: sameChain ? [] : (await db.rows<{ id: string }>(sql`SELECT sip_call_id AS id FROM call_record WHERE garage_id = ${String(chainId)} AND sip_call_id IS NOT NULL ORDER BY id`)).map((row) => row.id),
-    smsTemplate: sameChain ? [] : await ids(sql`SELECT id FROM sms_template WHERE chain_id = ${chainId} ORDER BY id`),
+    // Within a chain, only another store's own templates are foreign (the chain's are everyone's).
+    smsTemplate: await ids(sql`SELECT id FROM sms_template WHERE chain_id = ${chainId} AND (NOT ${sameChain}::boolean OR store_id IS DISTINCT FROM ${ownStore ?? null}::int AND store_id IS NOT NULL) ORDER BY id`),
     smsCampaign: await ids(sql`SELECT id FROM sms_campaign WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id IS DISTINCT FROM ${ownStore ?? null}::int) ORDER BY id`),
     wecomContact: (
       await db.rows<{ id: string }>(sql`
@@ -157,6 +163,10 @@ async function foreignOf(chainId: number, exceptChainId: number, ownStore?: numb
          WHERE w.chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR c.store_id <> ${ownStore ?? null}::int) ORDER BY 1`)
     ).map((row) => row.id),
     smsOptOut: sameChain ? [] : await ids(sql`SELECT id FROM sms_opt_out WHERE chain_id = ${chainId} ORDER BY id`),
+    quote: await ids(sql`SELECT id FROM insurance_quote WHERE chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR store_id <> ${ownStore ?? null}::int) ORDER BY id`),
+    quoteShare: await ids(sql`
+      SELECT s.id FROM insurance_quote_share s JOIN insurance_quote q ON q.id = s.quote_id
+       WHERE s.chain_id = ${chainId} AND (${ownStore ?? null}::int IS NULL OR q.store_id <> ${ownStore ?? null}::int) ORDER BY s.id`),
     secrets: [...new Set(secrets)],
   };
 }
@@ -242,6 +252,14 @@ beforeAll(async () => {
     await server.db.run(sql`INSERT INTO import_task (chain_id, store_id, scope_store_ids, kind, status, duplicates, mapping, file_name, format, file_bytes, created_by)
       VALUES (${chain}, ${store}, ARRAY[${store}]::int[], 'customer', 'done', 'skip', '[]'::jsonb, ${`scope-test-${chain}-${store}.xlsx`}, 'xlsx', '\\x00'::bytea,
               (SELECT min(id) FROM app_user WHERE chain_id = ${chain}))`);
+  }
+  // Each chain has a saved quote with a live share link in a store, so the calls that name them are probed too.
+  for (const [chain, store] of [[1, 3], [2, 6]]) {
+    const quote = await server.db.one<{ id: number }>(sql`
+      INSERT INTO insurance_quote (chain_id, store_id, vehicle_id, customer_id, input, sheet, lowest_total_fen, created_by)
+      SELECT ${chain}, v.store_id, v.id, v.customer_id, '{}'::jsonb, '{}'::jsonb, 0, (SELECT min(id) FROM app_user WHERE chain_id = ${chain})
+        FROM vehicle v WHERE v.chain_id = ${chain} AND v.store_id = ${store} ORDER BY v.id LIMIT 1 RETURNING id`);
+    await server.db.run(sql`INSERT INTO insurance_quote_share (chain_id, quote_id, token_hash, expires_at) VALUES (${chain}, ${quote!.id}, ${`scope-test-share-${chain}`}, now() + interval '7 days')`);
   }
   // 华星 has a WeCom contact bound to one of its customers, so the calls that name a contact are probed too.
   await server.db.run(sql`INSERT INTO wecom_contact (chain_id, external_userid, name, customer_id, bound_by)

@@ -1,8 +1,11 @@
 /**
- * A local Alipay gateway for tests: verifies our RSA2-signed alipay.trade.precreate (and
- * alipay.trade.close) requests with the app public key, answers a qr_code signed with its own
- * Alipay key, and posts signed asynchronous notifications (form fields) to our server, honest or
- * forged as the test asks.
+ * A local Alipay gateway for tests: verifies our RSA2-signed requests with the app public key and
+ * answers them signed with its own Alipay key — alipay.trade.precreate (a qr_code),
+ * alipay.trade.close (ACQ.TRADE_NOT_EXIST before the buyer scanned, which still stops the code;
+ * ACQ.TRADE_STATUS_ERROR once paid) and alipay.trade.refund (once per out_request_no: fund_change
+ * 'N' for a repeat) — and posts signed asynchronous notifications (form fields) to our server,
+ * honest or forged as the test asks. A notification means the buyer scanned (WAIT_BUYER_PAY) or
+ * paid (TRADE_SUCCESS); the trade keeps one trade_no, as Alipay's repeated notifications do.
  *
  *   const peer = await startAlipayPeer();
  *   peer.deliverTo = server.url;
@@ -19,6 +22,16 @@ export interface AlipayOrder {
   totalAmount: string;
   notifyUrl: string;
   closed: boolean;
+  /** The buyer scanned the code: Alipay holds a trade (trade_no) from then on. */
+  tradeNo?: string;
+  paid: boolean;
+}
+
+/** A refund the peer accepted, by out_request_no. */
+export interface AlipayRefund {
+  tradeNo: string;
+  outTradeNo: string;
+  refundAmount: string;
 }
 
 export interface AlipayNotifyOptions {
@@ -28,6 +41,8 @@ export interface AlipayNotifyOptions {
   forgeSignature?: boolean;
   appId?: string;
   notifyId?: string;
+  /** gmt_payment (default now). */
+  paidAt?: Date;
 }
 
 export interface AlipayPeer {
@@ -35,13 +50,14 @@ export interface AlipayPeer {
   settings: AlipaySettings;
   deliverTo: string;
   orders: Map<string, AlipayOrder>;
+  refunds: Map<string, AlipayRefund>;
   refusedRequests: number;
   notify(outTradeNo: string, options?: AlipayNotifyOptions): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
 
 const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
-const garageTime = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const garageTime = (at = new Date()) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 export async function startAlipayPeer(): Promise<AlipayPeer> {
   const app = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -56,6 +72,7 @@ export async function startAlipayPeer(): Promise<AlipayPeer> {
   };
   const appPublic = createPublicKey(app.privateKey);
   const orders = new Map<string, AlipayOrder>();
+  const refunds = new Map<string, AlipayRefund>();
   let refusedRequests = 0;
   const signText = (text: string, key: KeyObject = alipay.privateKey) => sign('RSA-SHA256', Buffer.from(text, 'utf8'), key).toString('base64');
 
@@ -80,20 +97,43 @@ export async function startAlipayPeer(): Promise<AlipayPeer> {
         reply({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }, false);
         return;
       }
-      const biz = JSON.parse(params.biz_content ?? '{}') as { out_trade_no: string; total_amount: string; subject: string };
+      const biz = JSON.parse(params.biz_content ?? '{}') as { out_trade_no: string; trade_no?: string; total_amount: string; subject: string; refund_amount?: string; out_request_no?: string };
       if (method === 'alipay.trade.precreate') {
         if (!/^\d+\.\d{2}$/.test(biz.total_amount ?? '')) {
           reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER', sub_msg: '金额格式不正确' }, true);
           return;
         }
-        orders.set(biz.out_trade_no, { outTradeNo: biz.out_trade_no, totalAmount: biz.total_amount, notifyUrl: params.notify_url ?? '', closed: false });
+        orders.set(biz.out_trade_no, { outTradeNo: biz.out_trade_no, totalAmount: biz.total_amount, notifyUrl: params.notify_url ?? '', closed: false, paid: false });
         reply({ code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, qr_code: `https://qr.alipay.com/bax0${randomBytes(6).toString('hex')}` }, true);
         return;
       }
       if (method === 'alipay.trade.close') {
         const order = orders.get(biz.out_trade_no);
+        if (order?.paid) {
+          reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' }, true);
+          return;
+        }
         if (order) order.closed = true;
-        reply({ code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no }, true);
+        if (!order?.tradeNo) {
+          reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' }, true);
+          return;
+        }
+        reply({ code: '10000', msg: 'Success', trade_no: order.tradeNo, out_trade_no: biz.out_trade_no }, true);
+        return;
+      }
+      if (method === 'alipay.trade.refund') {
+        const order = orders.get(biz.out_trade_no);
+        if (!order?.paid || (biz.trade_no && biz.trade_no !== order.tradeNo)) {
+          reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' }, true);
+          return;
+        }
+        if (!biz.out_request_no || !/^\d+\.\d{2}$/.test(biz.refund_amount ?? '') || Number(biz.refund_amount) > Number(order.totalAmount)) {
+          reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' }, true);
+          return;
+        }
+        const again = refunds.has(biz.out_request_no);
+        if (!again) refunds.set(biz.out_request_no, { tradeNo: order.tradeNo!, outTradeNo: order.outTradeNo, refundAmount: biz.refund_amount! });
+        reply({ code: '10000', msg: 'Success', trade_no: order.tradeNo, out_trade_no: order.outTradeNo, fund_change: again ? 'N' : 'Y', refund_fee: biz.refund_amount }, true);
         return;
       }
       reply({ code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: '不支持的接口' }, true);
@@ -108,6 +148,7 @@ export async function startAlipayPeer(): Promise<AlipayPeer> {
     settings,
     deliverTo: '',
     orders,
+    refunds,
     get refusedRequests() {
       return refusedRequests;
     },
@@ -115,6 +156,12 @@ export async function startAlipayPeer(): Promise<AlipayPeer> {
       const order = orders.get(outTradeNo);
       const target = new URL(order?.notifyUrl || settings.notifyUrl);
       const now = garageTime();
+      const tradeStatus = options.tradeStatus ?? 'TRADE_SUCCESS';
+      const tradeNo = order?.tradeNo ?? `2026${randomBytes(8).toString('hex')}`;
+      if (order) {
+        order.tradeNo = tradeNo;
+        if (tradeStatus === 'TRADE_SUCCESS' || tradeStatus === 'TRADE_FINISHED') order.paid = true;
+      }
       const fields: Record<string, string> = {
         notify_time: now,
         notify_type: 'trade_status_sync',
@@ -123,14 +170,14 @@ export async function startAlipayPeer(): Promise<AlipayPeer> {
         charset: 'utf-8',
         version: '1.0',
         sign_type: 'RSA2',
-        trade_no: `2026${randomBytes(8).toString('hex')}`,
+        trade_no: tradeNo,
         out_trade_no: outTradeNo,
-        trade_status: options.tradeStatus ?? 'TRADE_SUCCESS',
+        trade_status: tradeStatus,
         total_amount: options.totalAmount ?? order?.totalAmount ?? yuanText(1),
         receipt_amount: options.totalAmount ?? order?.totalAmount ?? yuanText(1),
         subject: '门店管家',
         gmt_create: now,
-        gmt_payment: now,
+        gmt_payment: options.paidAt ? garageTime(options.paidAt) : now,
       };
       fields.sign = signText(alipaySignContent(fields, ['sign', 'sign_type']), options.forgeSignature ? stranger.privateKey : alipay.privateKey);
       const response = await fetch(`${peer.deliverTo}${target.pathname}`, {

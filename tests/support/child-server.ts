@@ -19,8 +19,15 @@ export interface ChildServer {
   call<T>(method: string, apiPath: string, token?: string, body?: unknown): Promise<{ code: number; msg: string; data: T; token: string | null }>;
   /** Peak resident memory of the process so far (Linux VmHWM), in bytes. */
   peakRss(): number;
+  /** Resident memory of the process now (Linux VmRSS), in bytes. */
+  rss(): number;
   /** SIGTERM (graceful) or SIGKILL, and wait for the exit. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+function statusBytes(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+  return Number(kb ?? 0) * 1024;
 }
 
 export function startChildServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ChildServer> {
@@ -59,10 +66,8 @@ export function startChildServer(options: { dataDir: string; databaseUrl?: strin
           const answer = JSON.parse(decryptText(await response.text(), config.cipherKey));
           return { ...answer, token: response.headers.get('token') };
         },
-        peakRss() {
-          const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-          return Number(kb ?? 0) * 1024;
-        },
+        peakRss: () => statusBytes(child, 'VmHWM'),
+        rss: () => statusBytes(child, 'VmRSS'),
         async stop(signal = 'SIGTERM') {
           if (child.exitCode !== null || child.signalCode !== null) return;
           const exited = new Promise((done) => child.once('exit', done));

@@ -31,9 +31,7 @@ export async function loginFirstLoad(baseUrl: string): Promise<FirstLoad> {
       );
     });
     await page.goto(`${baseUrl}/login`);
-    const button = page.getByRole('button', { name: '登录', exact: true });
-    await button.waitFor();
-    for (let tries = 0; !(await button.isEnabled()) && tries < 200; tries += 1) await page.waitForTimeout(50);
+    await page.getByRole('button', { name: '登录', exact: true, disabled: false }).waitFor();
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
     scripts.sort((a, b) => b.gzip - a.gzip);

@@ -101,53 +101,104 @@ export async function readXlsx(bytes: Buffer): Promise<{ name: string; rows: unk
   });
 }
 
-/**
- * A zip bomb dressed as an xlsx: one part that inflates to `unpackedBytes` of zeros (a few hundred
- * KB packed). Written by hand (local header, data, central directory, end record: APPNOTE 4.3).
- */
-export async function zipBomb(unpackedBytes: number): Promise<Buffer> {
+/** One part of a hand-made zip: its text or bytes, whole or piece by piece (generated while deflated, so a 300 MB part costs no memory). */
+export interface ZipPartSource {
+  name: string;
+  data: string | Buffer | Iterable<string | Buffer>;
+  /** Written as the part's unpacked size instead of the real one: a directory that lies. */
+  declaredSize?: number;
+}
+
+/** A zip written by hand (local headers, deflated data, central directory, end record: APPNOTE 4.3). */
+export async function zipFile(parts: ZipPartSource[]): Promise<Buffer> {
   const { createDeflateRaw, crc32 } = await import('node:zlib');
-  const deflate = createDeflateRaw({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
-  const done = new Promise((resolve) => deflate.on('end', resolve));
-  const chunk = Buffer.alloc(1024 * 1024);
-  let crc = 0;
-  for (let written = 0; written < unpackedBytes; written += chunk.length) {
-    const piece = chunk.subarray(0, Math.min(chunk.length, unpackedBytes - written));
-    crc = crc32(piece, crc);
-    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve));
+  const body: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const deflate = createDeflateRaw({ level: 9 });
+    const packed: Buffer[] = [];
+    deflate.on('data', (chunk: Buffer) => packed.push(chunk));
+    const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+    let crc = 0;
+    let size = 0;
+    for (const piece of typeof part.data === 'string' || Buffer.isBuffer(part.data) ? [part.data] : part.data) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+      crc = crc32(bytes, crc);
+      size += bytes.length;
+      if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
+    }
+    deflate.end();
+    await done;
+    const data = Buffer.concat(packed);
+    const name = Buffer.from(part.name);
+    const unpacked = part.declaredSize ?? size;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(unpacked, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(unpacked, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    body.push(local, name, data);
+    directory.push(central, name);
+    offset += local.length + name.length + data.length;
   }
-  deflate.end();
-  await done;
-  const data = Buffer.concat(parts);
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8); // deflate
-  local.writeUInt32LE(crc >>> 0, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(unpackedBytes, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc >>> 0, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(unpackedBytes, 24);
-  central.writeUInt16LE(name.length, 28);
-  central.writeUInt32LE(0, 42);
-  const centralOffset = local.length + name.length + data.length;
+  const central = Buffer.concat(directory);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...body, central, end]);
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const RELATIONS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/**
+ * The parts of the smallest xlsx Excel opens, one sheet: `sheetData` is the XML inside <sheetData>,
+ * `strings` the <si> elements of the shared strings, each whole or as pieces generated on demand.
+ * For files no spreadsheet program writes (a 300 MB shared string, a directory that lies).
+ */
+export function xlsxParts(sheetData: Iterable<string>, strings: Iterable<string> = []): ZipPartSource[] {
+  const wrap = function* (open: string, inner: Iterable<string>, close: string) {
+    yield open;
+    yield* inner;
+    yield close;
+  };
+  return [
+    {
+      name: '[Content_Types].xml',
+      data: `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+    },
+    { name: '_rels/.rels', data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONS}/officeDocument" Target="xl/workbook.xml"/></Relationships>` },
+    { name: 'xl/workbook.xml', data: `<workbook xmlns="${MAIN}" xmlns:r="${RELATIONS}"><sheets><sheet name="客户" sheetId="1" r:id="rId1"/></sheets></workbook>` },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${RELATIONS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    },
+    { name: 'xl/worksheets/sheet1.xml', data: wrap(`<worksheet xmlns="${MAIN}"><sheetData>`, sheetData, '</sheetData></worksheet>') },
+    { name: 'xl/sharedStrings.xml', data: wrap(`<sst xmlns="${MAIN}">`, strings, '</sst>') },
+  ];
+}
+
+/** `count` pieces of `size` bytes of one character, for parts of hundreds of MB generated while deflated. */
+export function* repeated(char: string, size: number, count: number): Generator<string> {
+  const piece = char.repeat(size);
+  for (let i = 0; i < count; i += 1) yield piece;
 }
 
 /** The header of an old system's customer export (Chinese column names as such systems write them). */

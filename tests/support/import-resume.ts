@@ -3,15 +3,15 @@
  * on `dataDir` gets the file as 店长, is killed with SIGKILL once `killAfter` rows are in, is started
  * again on the same folder, and the task is followed until it ends.
  */
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { ImportTask } from '../../contracts/api/import';
 import { DEMO_PASSWORD } from './server';
 import { startChildServer, type ChildServer } from './child-server';
 import { upload } from './import-files';
+import { importFinished, POLL_SERVER } from './waits';
 
 const login = async (child: ChildServer) => (await child.call('POST', '/user/username-token', undefined, { username: 'manager', password: DEMO_PASSWORD })).token!;
 const task = async (child: ChildServer, token: string, taskId: number) => (await child.call<ImportTask>('GET', `/client/import/task?taskId=${taskId}`, token)).data;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Answers the task as it was just before the kill and as it ended. `track` is told which child is
@@ -29,24 +29,21 @@ export async function importKilledMidway(
   expect(started.code, started.msg).toBe(0);
   const taskId = started.data.taskId;
 
-  let before: ImportTask;
-  for (;;) {
-    before = await task(running, token, taskId);
-    if (before.processed >= options.killAfter) break;
-    expect(before.status).not.toBe('failed');
-    await pause(50);
-  }
+  const first = running;
+  const before = await vi.waitFor(async () => {
+    const now = await task(first, token, taskId);
+    expect(now.status).not.toBe('failed');
+    expect(now.processed).toBeGreaterThanOrEqual(options.killAfter);
+    return now;
+  }, { ...POLL_SERVER, interval: 50 });
   await running.stop('SIGKILL');
 
   running = await startChildServer({ dataDir });
   options.track(running);
   token = await login(running);
-  let after: ImportTask;
-  for (;;) {
-    after = await task(running, token, taskId);
-    if (after.status !== 'queued' && after.status !== 'running') break;
-    await pause(500);
-  }
+  // The durable job resumes once pg-boss sees the killed one's heartbeat stop (seconds).
+  const second = running;
+  const after = await importFinished(() => task(second, token, taskId), { ...POLL_SERVER, timeout: 240_000 });
   await running.stop();
   options.track(undefined);
   return { before, after };

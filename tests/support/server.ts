@@ -6,10 +6,11 @@
  *   const answer = await server.call('GET', '/user/info', { token });   // decrypted envelope
  *   await server.close();
  *
- * Fast because the seeded database is made once per test run (per day and per schema/seed source)
- * and copied: a PGlite template folder in the OS temp dir, or a PostgreSQL template database
- * (CREATE DATABASE … TEMPLATE …). The test seed is small: 200 customers in the main demo chain,
- * 60 in the second chain (华星汽车服务, users hx-admin / hx-manager).
+ * Fast because the seeded database is made once per test run (per day and per schema/seed source):
+ * a PGlite template folder in the OS temp dir, which each test worker copies and opens once and
+ * then puts back to the template before each server (./worker-database.ts), or a PostgreSQL
+ * template database copied per server (CREATE DATABASE … TEMPLATE …). The test seed is small: 200
+ * customers in the main demo chain, 60 in the second chain (华星汽车服务, users hx-admin / hx-manager).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -25,9 +26,13 @@ import { MIGRATIONS_DIR, migrate } from '../../server/src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../server/src/seed';
 import { today } from '../../contracts/dates';
 import { signToken } from '../../server/src/auth/jwt';
+import { openWorkerDatabase, snapshotTemplate, type WorkerDatabase } from './worker-database';
 import { decryptText } from '../../widgets/core/crypto/cipher';
 
 export { DEMO_PASSWORD };
+
+/** The password firstLogin() gives a new account. */
+export const OWN_PASSWORD = 'Own-pass-2026';
 
 /** Customers of the main demo chain in the test seed. */
 export const TEST_SEED_CUSTOMERS = 200;
@@ -35,7 +40,7 @@ export const TEST_SEED_CUSTOMERS = 200;
 export interface TestServerOptions {
   /** Default: 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
   database?: 'pglite' | 'postgres';
-  /** Configuration overrides (e.g. { trustProxy: true, tokenTtlSeconds: 5 }). */
+  /** Configuration overrides (e.g. { trustProxy: ['127.0.0.1'], tokenTtlSeconds: 5 }). */
   config?: Partial<ServerConfig>;
   providers?: BuildOptions['providers'];
   /** Fastify request logging (off by default: tests read answers, not logs). */
@@ -74,6 +79,11 @@ export interface TestServer {
   close(): Promise<void>;
   /** Logs in through POST /api/user/username-token and answers the `token` header. */
   loginToken(username: string, password?: string): Promise<string>;
+  /**
+   * Logs in with an admin's one-time password and sets the person's own (OWN_PASSWORD), as the app
+   * makes them do before anything else answers; answers the token that works everywhere.
+   */
+  firstLogin(username: string, oneTimePassword: string): Promise<string>;
   /** One API call over real HTTP; the answer is decrypted with the server's cipher key. */
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** The last login code the development SMS adapter "sent" to this phone, or null. */
@@ -88,6 +98,7 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 function templateKey(): string {
   const hash = createHash('sha256');
   const seedDir = path.join(repoRoot, 'server', 'src', 'seed');
+  hash.update(readFileSync(path.join(import.meta.dirname, 'worker-database.ts')));
   for (const dir of [MIGRATIONS_DIR, seedDir]) {
     for (const file of readdirSync(dir).sort()) {
       const full = path.join(dir, file);
@@ -143,6 +154,7 @@ function pgliteTemplateDir(): Promise<string> {
       const db = await openDatabase({ pgliteDir: building });
       try {
         await seedInto(db);
+        await snapshotTemplate(db);
       } finally {
         await db.close();
       }
@@ -162,6 +174,29 @@ export async function seededDataDir(): Promise<string> {
   mkdirSync(dataDir, { recursive: true });
   cpSync(await pgliteTemplateDir(), path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
+}
+
+let workerDatabase: Promise<WorkerDatabase> | undefined;
+let workerDatabaseBusy = false;
+
+/**
+ * This worker's PGlite, reset to the template, when no other server of this worker holds it (a
+ * file that runs two servers at once gets its own copy for the second).
+ */
+async function claimWorkerDatabase(timeZone: string): Promise<{ db: Database; release(): void } | undefined> {
+  if (workerDatabaseBusy) return undefined;
+  workerDatabaseBusy = true;
+  try {
+    workerDatabase ??= pgliteTemplateDir().then((template) =>
+      openWorkerDatabase(template, path.join(tmpdir(), `garage-test-worker-${process.pid}-${randomBytes(6).toString('hex')}`)),
+    );
+    const shared = await workerDatabase;
+    await shared.reset(timeZone);
+    return { db: shared.db, release: () => (workerDatabaseBusy = false) };
+  } catch (error) {
+    workerDatabaseBusy = false;
+    throw error;
+  }
 }
 
 let postgresAdminUrl: Promise<string> | undefined;
@@ -248,9 +283,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   mkdirSync(dataDir, { recursive: true });
   let dropPostgres: (() => Promise<void>) | undefined;
   let databaseUrl = '';
-  if (database === 'pglite') {
-    cpSync(await pgliteTemplateDir(), path.join(dataDir, 'pglite'), { recursive: true });
-  } else {
+  if (database === 'postgres') {
     const copy = await createPostgresCopy(await adminUrl());
     databaseUrl = copy.url;
     dropPostgres = copy.drop;
@@ -259,11 +292,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     {},
     { dataDir, databaseUrl, jwtSecret: randomBytes(32).toString('base64url'), seedOnEmpty: false, logLevel: 'warn', dailyJobs: false, ...options.config },
   );
+  const shared = database === 'pglite' ? await claimWorkerDatabase(config.timeZone) : undefined;
+  if (database === 'pglite' && !shared) cpSync(await pgliteTemplateDir(), path.join(dataDir, 'pglite'), { recursive: true });
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { providers: options.providers, logger: options.logger ?? false });
+    app = await buildApp(config, { providers: options.providers, logger: options.logger ?? false, database: shared?.db });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
+    shared?.release();
     await dropPostgres?.();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -298,6 +334,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return { ...envelope, status: response.status, headers: response.headers, raw };
   };
 
+  async function loginToken(username: string, password = DEMO_PASSWORD) {
+    const answer = await call('POST', '/user/username-token', { body: { username, password } });
+    const token = answer.headers.get('token');
+    if (answer.code !== 0 || !token) throw new Error(`login as ${username} failed: ${answer.code} ${answer.msg}`);
+    return token;
+  }
+
   let closed = false;
   return {
     url,
@@ -309,14 +352,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (closed) return;
       closed = true;
       await app.close();
+      shared?.release();
       await dropPostgres?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async loginToken(username, password = DEMO_PASSWORD) {
-      const answer = await call('POST', '/user/username-token', { body: { username, password } });
-      const token = answer.headers.get('token');
-      if (answer.code !== 0 || !token) throw new Error(`login as ${username} failed: ${answer.code} ${answer.msg}`);
-      return token;
+    loginToken,
+    async firstLogin(username, oneTimePassword) {
+      const token = await loginToken(username, oneTimePassword);
+      const changed = await call('POST', '/user/pwd/update', { token, body: { oldPassword: oneTimePassword, newPassword: OWN_PASSWORD } });
+      const own = changed.headers.get('token');
+      if (changed.code !== 0 || !own) throw new Error(`changing the one-time password of ${username} failed: ${changed.code} ${changed.msg}`);
+      return own;
     },
     call,
     async lastSmsCode(phone) {

@@ -32,6 +32,8 @@ export interface SmscPeerOptions {
   hold?: (phone: string) => Promise<void> | null;
   /** Milliseconds before a receipt is sent (default 20). */
   receiptDelayMs?: number;
+  /** This phone's receipts are sent only when the promise settles (a carrier that reports late), or null to send as usual. */
+  holdReceipt?: (phone: string) => Promise<void> | null;
   /** Keep the texts received (the bench turns it off for 100,000 messages). */
   keepMessages?: boolean;
   /** Every `every`-th text received, its number replies `text` (the demo's opt-outs); off by default. */
@@ -92,10 +94,13 @@ export async function startSmscPeer(options: SmscPeerOptions = {}): Promise<Smsc
     const stat = options.fail?.(phone) ?? 'DELIVRD';
     const now = new Date();
     const text = `id:${messageId} sub:001 dlvr:${stat === 'DELIVRD' ? '001' : '000'} submit date:${smppDate(now)} done date:${smppDate(now)} stat:${stat} err:${stat === 'DELIVRD' ? '000' : '001'} text:`;
-    const timer = setTimeout(() => {
-      if (!session.socket.destroyed) session.deliver_sm({ source_addr: phone, destination_addr: '', esm_class: 0x04, short_message: text, receipted_message_id: messageId });
-    }, receiptDelay);
-    timer.unref();
+    const send = () =>
+      setTimeout(() => {
+        if (!session.socket.destroyed) session.deliver_sm({ source_addr: phone, destination_addr: '', esm_class: 0x04, short_message: text, receipted_message_id: messageId });
+      }, receiptDelay).unref();
+    const held = options.holdReceipt?.(phone);
+    if (held) void held.finally(send);
+    else send();
   };
 
   const server = smpp.createServer({}, (session: Session) => {

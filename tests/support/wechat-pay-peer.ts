@@ -1,8 +1,12 @@
 /**
  * A local WeChat Pay v3 for tests: a small HTTP server that speaks the Native payment API with
  * its own generated RSA keys. It verifies our requests' Authorization signature with the merchant
- * public key, answers code_url signed with its platform key, and sends signed, AES-256-GCM
- * encrypted payment notifications to our server, honest or forged as the test asks.
+ * public key, answers code_url signed with its platform key, closes codes (POST
+ * /v3/pay/transactions/out-trade-no/{out_trade_no}/close: 204, also when closed before; a paid one
+ * answers 400 ORDERPAID), takes refunds (POST /v3/refund/domestic/refunds, once per out_refund_no),
+ * and sends signed, AES-256-GCM encrypted payment notifications to our server, honest or forged as
+ * the test asks. A success notice pays the order: its transaction_id stays the order's, as WeChat
+ * Pay repeats a notification of one payment.
  *
  *   const peer = await startWechatPayPeer();
  *   const gateway = paymentGateway({ wechat: peer.settings, alipay: null }, { production: false });
@@ -20,6 +24,15 @@ export interface WechatOrder {
   notifyUrl: string;
   description: string;
   closed: boolean;
+  /** The transaction_id of its payment, once a success notice was sent. */
+  transactionId?: string;
+}
+
+/** A refund the peer accepted, by out_refund_no. */
+export interface WechatRefund {
+  transactionId: string;
+  outTradeNo: string;
+  amountFen: number;
 }
 
 export interface NotifyOptions {
@@ -38,6 +51,8 @@ export interface NotifyOptions {
   tradeState?: string;
   /** Reuse a notification id (a repeated delivery). */
   id?: string;
+  /** success_time (default now). */
+  successTime?: Date;
   /** Send exactly this earlier notification again (headers and body as they were). */
   replay?: SentNotification;
 }
@@ -53,6 +68,7 @@ export interface WechatPayPeer {
   /** Origin our server listens on; notify_url's origin is replaced by it. */
   deliverTo: string;
   orders: Map<string, WechatOrder>;
+  refunds: Map<string, WechatRefund>;
   /** Requests whose signature did not verify. */
   refusedRequests: number;
   notify(outTradeNo: string, options?: NotifyOptions): Promise<{ status: number; body: string; sent: SentNotification }>;
@@ -82,6 +98,7 @@ export async function startWechatPayPeer(): Promise<WechatPayPeer> {
   };
   const merchantPublic = createPublicKey(merchant.privateKey);
   const orders = new Map<string, WechatOrder>();
+  const refunds = new Map<string, WechatRefund>();
   let refusedRequests = 0;
 
   const signedHeaders = (body: string, key: KeyObject = platform.privateKey, offset = 0, serial = settings.platformSerial) => {
@@ -141,8 +158,39 @@ export async function startWechatPayPeer(): Promise<WechatPayPeer> {
       const close = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/.exec(url);
       if (request.method === 'POST' && close) {
         const order = orders.get(decodeURIComponent(close[1]!));
+        if (order?.transactionId) {
+          answer(response, 400, { code: 'ORDERPAID', message: '该订单已支付' });
+          return;
+        }
         if (order) order.closed = true;
         answer(response, 204);
+        return;
+      }
+      if (request.method === 'POST' && url === '/v3/refund/domestic/refunds') {
+        const asked = JSON.parse(body) as { transaction_id?: string; out_trade_no?: string; out_refund_no?: string; amount?: { refund?: number; total?: number; currency?: string } };
+        const order = [...orders.values()].find((each) => each.transactionId && (each.transactionId === asked.transaction_id || each.outTradeNo === asked.out_trade_no));
+        if (!order) {
+          answer(response, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+          return;
+        }
+        const amount = asked.amount;
+        if (!asked.out_refund_no || !amount || amount.total !== order.amountFen || !Number.isInteger(amount.refund) || amount.refund! < 1 || amount.refund! > order.amountFen || amount.currency !== 'CNY') {
+          answer(response, 400, { code: 'PARAM_ERROR', message: '参数错误' });
+          return;
+        }
+        const refund = refunds.get(asked.out_refund_no) ?? { transactionId: order.transactionId!, outTradeNo: order.outTradeNo, amountFen: amount.refund! };
+        refunds.set(asked.out_refund_no, refund);
+        answer(response, 200, {
+          refund_id: `50300${randomBytes(8).toString('hex')}`,
+          out_refund_no: asked.out_refund_no,
+          transaction_id: refund.transactionId,
+          out_trade_no: refund.outTradeNo,
+          channel: 'ORIGINAL',
+          user_received_account: '支付用户零钱',
+          create_time: new Date().toISOString(),
+          status: 'PROCESSING',
+          amount: { total: order.amountFen, refund: refund.amountFen, payer_total: order.amountFen, payer_refund: refund.amountFen, currency: 'CNY' },
+        });
         return;
       }
       answer(response, 404, { code: 'NOT_FOUND', message: '接口不存在' });
@@ -157,21 +205,25 @@ export async function startWechatPayPeer(): Promise<WechatPayPeer> {
     settings,
     deliverTo: '',
     orders,
+    refunds,
     get refusedRequests() {
       return refusedRequests;
     },
     build(outTradeNo, options = {}) {
       const order = orders.get(outTradeNo);
+      const paid = (options.tradeState ?? 'SUCCESS') === 'SUCCESS' && (options.eventType ?? 'TRANSACTION.SUCCESS') === 'TRANSACTION.SUCCESS';
+      const transactionId = order?.transactionId ?? `4200${randomBytes(8).toString('hex')}`;
+      if (order && paid) order.transactionId = transactionId;
       const transaction = {
         mchid: settings.mchid,
         appid: settings.appid,
         out_trade_no: outTradeNo,
-        transaction_id: `4200${randomBytes(8).toString('hex')}`,
+        transaction_id: transactionId,
         trade_type: 'NATIVE',
         trade_state: options.tradeState ?? 'SUCCESS',
         trade_state_desc: '支付成功',
         bank_type: 'OTHERS',
-        success_time: new Date().toISOString(),
+        success_time: (options.successTime ?? new Date()).toISOString(),
         payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
         amount: { total: options.amountFen ?? order?.amountFen ?? 1, payer_total: options.amountFen ?? order?.amountFen ?? 1, currency: 'CNY', payer_currency: 'CNY' },
       };

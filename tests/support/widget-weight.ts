@@ -219,12 +219,16 @@ async function settle(page: Page, widget: WidgetCase, files: () => LoadedFile[])
     [widget.tag, mustShow] as const,
     { timeout: 20_000 },
   );
-  // The phone bar loads JsSIP once it has its SIP account; the test asserts that it did.
-  for (let tries = 0; widget.feature === 'phone-bar' && tries < 100 && !files().some((file) => file.path.includes('/JsSIP-')); tries += 1) {
-    await page.waitForTimeout(200);
+  // The phone bar loads JsSIP once it has its SIP account; the test asserts that it did (a timeout here is left to it).
+  if (widget.feature === 'phone-bar') {
+    await page
+      .waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/JsSIP-')), undefined, { timeout: 20_000 })
+      .catch(() => undefined);
   }
   await page.waitForLoadState('networkidle');
   // Chunks a render loads later (e.g. an icon) have had their chance; wait until nothing new arrives.
+  // A quiet spell, kept on purpose: "everything a widget will ever load" has no event to wait for,
+  // and networkidle fires once per page, possibly before the widget's data came.
   for (let count = -1; count !== files().length; ) {
     count = files().length;
     await page.waitForTimeout(500);

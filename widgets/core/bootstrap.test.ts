@@ -40,9 +40,19 @@ afterEach(() => vi.restoreAllMocks());
 describe('startup (spec 2)', () => {
   it('loads everything of the session after the 100 ms wait, admin check first', async () => {
     login('token-1', { userId: 1 });
-    const started = Date.now();
-    await bootstrap();
-    expect(Date.now() - started).toBeGreaterThanOrEqual(STARTUP_DELAY_MS - 5);
+    // Time stands still until the test moves it: nothing is asked a moment before the wait is over.
+    const asked = vi.spyOn(globalThis, 'fetch');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const startup = bootstrap();
+    try {
+      await vi.advanceTimersByTimeAsync(STARTUP_DELAY_MS - 1);
+      expect(asked).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+    await startup;
     expect(server.requests[0].path).toBe('/api/user/isAdmin');
     expect(session.admin.value).toBe(false);
     expect(session.isShowPrice.value).toBe(false);

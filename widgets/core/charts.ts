@@ -2,7 +2,7 @@
  * ECharts for every page that charts (保险分析, 数据报表, 客户分析, 智慧大屏), registered once with
  * what they draw between them: bars, lines, rings, a funnel. Pages load it with a dynamic
  * `import('../core/charts')`, so it and ECharts stay in the one lazily loaded 'echarts' chunk
- * (rollup.config.mjs): widgets that do not chart never download it. The SVG renderer: sharp when
+ * (scripts/build-widgets.mjs): widgets that do not chart never download it. The SVG renderer: sharp when
  * printed, and the chart lives in the shadow root like any other node.
  */
 import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';

@@ -79,6 +79,19 @@ describe('define()', () => {
     expect(root.textContent).toContain('请先登录');
   });
 
+  it('shows 「请先修改密码」 instead of the widget while an admin’s one-time password is in use', async () => {
+    login('t-1', { nickName: '新员工' });
+    session.mustChangePassword.value = true;
+    const element = await mount('<test-greeting></test-greeting>');
+    const root = element.shadowRoot!;
+    expect(root.querySelector('p')).toBeNull();
+    expect(root.querySelector('[part="signed-out"]')!.textContent).toContain('请先修改密码');
+    expect(root.textContent).toContain('把一次性密码改为自己的密码后即可使用');
+    // The password changed: its new token is a new login, and the widget mounts.
+    login('t-2', { nickName: '新员工' });
+    await vi.waitFor(() => expect(root.querySelector('p')?.textContent).toBe('你好，新员工'));
+  });
+
   it('speaks Chinese: lang on the element and on the Shoelace elements inside', async () => {
     login('t-1');
     const element = await mount('<test-greeting></test-greeting>');
@@ -149,17 +162,22 @@ describe('toasts and loading', () => {
     expect(toastTypes()).toEqual(['success', 'info', 'warning', 'error']);
   });
 
-  it('keeps the loading mask until 400 ms after the last close', async () => {
-    loading.open();
-    loading.open('正在导入客户…');
-    loading.close();
-    expect(loadingMaskShown()).toBe(true);
-    loading.close();
-    expect(loading.visible.value).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, LOADING_CLOSE_DELAY_MS - 100));
-    expect(loadingMaskShown()).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(loadingMaskShown()).toBe(false);
-    expect(loading.visible.value).toBe(false);
+  it('keeps the loading mask until 400 ms after the last close', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      loading.open();
+      loading.open('正在导入客户…');
+      loading.close();
+      expect(loadingMaskShown()).toBe(true);
+      loading.close();
+      expect(loading.visible.value).toBe(true);
+      vi.advanceTimersByTime(LOADING_CLOSE_DELAY_MS - 1);
+      expect(loadingMaskShown()).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(loadingMaskShown()).toBe(false);
+      expect(loading.visible.value).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -79,7 +79,8 @@ export type DefineOptions<P = object> = {
   /**
    * While nobody is signed in: `notice` (default) shows 「请先登录」 in place of the widget, which
    * unmounts and so drops its customer data at once; `compact` the one-line form; `widget` renders
-   * the widget anyway (the login form, the version notice: they need no session).
+   * the widget anyway (the login form, the version notice: they need no session). The same view
+   * says 「请先修改密码」 while an admin's one-time password is in use.
    */
   signedOut?: SignedOutView;
 } & (keyof OwnProps<P> extends never
@@ -131,9 +132,11 @@ export function defineElement<T extends WidgetTag>(
   function Widget(props: PropsOf<T> & WidgetProps) {
     const host = props.container && 'host' in props.container ? (props.container.host as HTMLElement) : undefined;
     const signedIn = useValue(session.isLoggedIn);
-    if (!signedIn && signedOutView !== 'widget') {
+    // With an admin's one-time password the server answers nothing: the same view says why.
+    const passwordFirst = useValue(session.mustChangePassword);
+    if ((!signedIn || passwordFirst) && signedOutView !== 'widget') {
       const SignedOut = signedOutSlot.view;
-      return SignedOut ? <SignedOut view={signedOutView} host={host} /> : null;
+      return SignedOut ? <SignedOut view={signedOutView} host={host} passwordFirst={signedIn} /> : null;
     }
     return <Component {...props} host={host} />;
   }

@@ -17,6 +17,8 @@ export const uiMessages = {
   cancel: '取消',
   signedOut: '请先登录',
   signedOutHint: '登录后这里会显示门店的客户与车辆信息。',
+  passwordFirst: '请先修改密码',
+  passwordFirstHint: '把一次性密码改为自己的密码后即可使用。',
   goToLogin: '去登录',
   owner: '负责人',
   pickOwner: '请选择负责人',

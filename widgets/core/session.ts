@@ -160,6 +160,7 @@ export function applyUserInfo(answer: unknown): void {
     }
     session.workWxUserId.value = info.wechatUserId;
     if (info.nickName) session.nickName.value = info.nickName;
+    session.mustChangePassword.value = info.mustChangePassword === true;
   });
   const entry = stored.user.read();
   if (entry && entry.usertoken === session.usertoken.value) {

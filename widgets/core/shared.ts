@@ -48,6 +48,11 @@ export interface SessionValues {
   garageList: GarageListItem[];
   userPermissions: number[];
   userRoles: UserRole[];
+  /**
+   * An admin's one-time password is in use (user info says so, or the server refused a call with
+   * 428): nothing but changing it answers, so elements show 「请先修改密码」 instead of their content.
+   */
+  mustChangePassword: boolean;
 }
 
 export type SessionState = { [Field in keyof SessionValues]: Signal<SessionValues[Field]> };
@@ -92,6 +97,7 @@ export function sessionDefaults(): SessionValues {
     garageList: [],
     userPermissions: [],
     userRoles: [],
+    mustChangePassword: false,
   };
 }
 
@@ -189,6 +195,8 @@ export const shared: SharedCore = holder[SHARED_KEY] ?? (holder[SHARED_KEY] = cr
 
 // A later copy of the core (another bundle) reads and writes where the first one does.
 shared.storageMemory ??= new Map();
+// …and one made before the session had this field (a cached older bundle) gets it.
+shared.session.mustChangePassword ??= signal(false);
 bindStorage({ mode: () => shared.config.peek().storage ?? DEFAULT_STORAGE_MODE, memory: shared.storageMemory });
 
 /**

@@ -70,15 +70,28 @@ export function InsuranceQuote({ vehicleId, share, host, container }: QuoteProps
 
 function SharedView({ token, container }: { token: string; container?: ShadowRoot }) {
   const [answer, setAnswer] = useState<SharedQuote | null>(null);
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useState<{ gone: boolean; text: string } | null>(null);
   const sheetRef = useRef<HTMLDivElement>(null);
   const parts = useSheetParts(true);
   useEffect(() => {
     setAnswer(null);
-    setProblem('');
-    quoteApi.shared(token).then(setAnswer, (error: unknown) => setProblem(error instanceof ApiError && error.msg ? error.msg : messages.sharedFailed));
+    setProblem(null);
+    quoteApi.shared(token).then(setAnswer, (error: unknown) =>
+      // 403: the link was revoked or has expired (the server says which); anything else: it never was one.
+      setProblem(error instanceof ApiError && error.msg ? { gone: error.code === 403, text: error.msg } : { gone: false, text: messages.sharedFailed }),
+    );
   }, [token]);
-  if (problem) return <div className="shared"><p className="state" role="alert">{problem}</p></div>;
+  if (problem) {
+    return (
+      <div className="shared">
+        <section className="state gone" role="alert" data-share-state={problem.gone ? 'gone' : 'broken'}>
+          <sl-icon name={problem.gone ? 'link-45deg' : 'exclamation-circle'} aria-hidden="true"></sl-icon>
+          <h2>{problem.gone ? messages.sharedGone : messages.sharedBroken}</h2>
+          <p>{problem.text}</p>
+        </section>
+      </div>
+    );
+  }
   if (!answer || !parts) return <div className="shared" aria-busy="true"><p className="state">{messages.sharedLoading}</p></div>;
   return (
     <div className="shared">
@@ -243,8 +256,18 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
   const makeLink = () =>
     run(async () => {
       if (!detail) return;
-      setLink(await quoteApi.share(detail.id, Number(shareDays)));
+      const made = await quoteApi.share(detail.id, Number(shareDays));
+      setLink(made);
+      setDetail(await quoteApi.detail(detail.id));
       toast.success(messages.shareMade);
+    });
+  const revoke = (shareId: number) =>
+    run(async () => {
+      if (!detail) return;
+      await quoteApi.revokeShare(shareId);
+      if (link?.id === shareId) setLink(null);
+      setDetail(await quoteApi.detail(detail.id));
+      toast.success(messages.revoked);
     });
   const copy = (url: string) => navigator.clipboard?.writeText(url).then(() => toast.success(messages.copied), () => toast.error(messages.copyFailed));
   const ratePercent = live.compulsory ? Math.round(live.compulsory.rate * 100) : 0;
@@ -417,8 +440,34 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
             <div className="share" role="status">
               <span className="url" data-testid="share-url">{siteUrl(link.path)}</span>
               <span className="small">{messages.expires(formatDateTime(link.expiresAt).slice(0, 16))}</span>
-              <span><sl-button size="small" onClick={() => void copy(siteUrl(link.path))}><sl-icon slot="prefix" name="clipboard"></sl-icon>{messages.copy}</sl-button></span>
+              <span className="actions">
+                <sl-button size="small" onClick={() => void copy(siteUrl(link.path))}><sl-icon slot="prefix" name="clipboard"></sl-icon>{messages.copy}</sl-button>
+                <sl-button size="small" variant="text" className="danger" disabled={busy} onClick={() => revoke(link.id)}>{messages.revoke}</sl-button>
+              </span>
             </div>
+          ) : null}
+          {detail.shares.length > 0 ? (
+            <section className="shares" aria-label={messages.shares}>
+              <h4>{messages.shares}</h4>
+              <ul>
+                {detail.shares.map((share) => (
+                  <li key={share.id} data-share={share.id} data-state={share.state}>
+                    <span className="when">
+                      <span>{messages.shareMadeBy(formatDateTime(share.createdAt).slice(0, 16), share.createdBy)}</span>
+                      <span className="small muted">
+                        {share.state === 'revoked' && share.revokedAt
+                          ? messages.shareRevokedBy(formatDateTime(share.revokedAt).slice(0, 16), share.revokedBy)
+                          : share.state === 'expired' ? messages.shareExpiredAt(formatDateTime(share.expiresAt).slice(0, 16)) : messages.shareUntil(formatDateTime(share.expiresAt).slice(0, 16))}
+                      </span>
+                    </span>
+                    <span className="chip" data-state={share.state}>{share.stateName}</span>
+                    {share.state === 'active' ? (
+                      <sl-button size="small" variant="text" className="danger" disabled={busy} onClick={() => revoke(share.id)}>{messages.revoke}</sl-button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
           ) : null}
           <parts.Sheet data={detail} />
         </div>

@@ -12,6 +12,7 @@ export type Offer = QuoteSheet['offers'][number];
 export type QuoteDetail = AnswerOf<typeof calls.quoteDetail>;
 export type SharedQuote = AnswerOf<typeof calls.sharedQuote>;
 export type ShareLink = AnswerOf<typeof calls.shareQuote>;
+export type QuoteShare = AnswerOf<typeof calls.revokeQuoteShare>;
 export type Insurers = AnswerOf<typeof calls.insurerSettings>;
 export type VehicleMatch = AnswerOf<typeof customer.vehicleSearch>[number];
 
@@ -23,6 +24,7 @@ export const quoteApi = {
   save: (input: QuoteInput) => http.main.post<AnswerOf<typeof calls.saveQuote>>('/insurance/quote', input),
   detail: (id: number) => http.main.get<QuoteDetail>('/insurance/quote', { params: { id }, silent: true }),
   share: (id: number, days: number) => http.main.post<ShareLink>('/insurance/quote/share', { id, days }),
+  revokeShare: (id: number) => http.main.post<QuoteShare>('/insurance/quote/share/revoke', { id }),
   /** Public: no token needed (the share link's page). */
   shared: (token: string) => http.main.get<SharedQuote>('/insurance/shared', { params: { token }, silent: true }),
 };

@@ -75,6 +75,18 @@ export const quoteStyles = `
 .quote .saved .when { flex: 1; min-width: 0; }
 .quote .share { display: flex; flex-direction: column; gap: 6px; padding: 10px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-50); }
 .quote .share .url { font-family: var(--sl-font-mono); font-size: 12px; overflow-wrap: anywhere; user-select: all; }
+.quote .share .actions { gap: 4px; }
+.quote .shares { padding: 8px 12px; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); }
+.quote .shares h4 { margin: 0 0 2px; font-size: 13px; font-weight: 600; color: var(--sl-color-neutral-700); }
+.quote .shares ul { list-style: none; margin: 0; padding: 0; }
+.quote .shares li { display: grid; grid-template-columns: minmax(0, 1fr) auto 76px; align-items: center; gap: 10px; min-height: 44px; padding: 4px 0; border-top: 1px solid var(--sl-color-neutral-100); font-size: 13px; }
+.quote .shares li:first-child { border-top: 0; }
+.quote .shares .when { display: flex; flex-direction: column; min-width: 0; }
+.quote .shares li sl-button { justify-self: end; }
+.quote .shares .chip { padding: 0 8px; border-radius: 10px; font-size: 12px; background: var(--sl-color-success-50); color: var(--sl-color-success-800); }
+.quote .shares .chip[data-state='expired'] { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
+.quote .shares .chip[data-state='revoked'] { background: var(--sl-color-danger-50); color: var(--sl-color-danger-800); }
+.quote sl-button.danger::part(label) { color: var(--sl-color-danger-700); }
 .quote .sheet-wrap { display: flex; flex-direction: column; gap: 10px; align-items: stretch; container-type: inline-size; }
 .quote .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 36px 16px; text-align: center;
   background: var(--sl-color-neutral-0); border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
@@ -85,6 +97,11 @@ export const quoteStyles = `
 .shared { max-width: 820px; margin: 0 auto; padding: 12px; display: flex; flex-direction: column; gap: 10px; font-size: 14px; container: shared-quote / inline-size; }
 .shared .actions { display: flex; gap: 8px; flex-wrap: wrap; }
 .shared .state { padding: 48px 16px; text-align: center; color: var(--sl-color-neutral-700); }
+.shared .state.gone { display: flex; flex-direction: column; align-items: center; gap: 8px; width: 100%; max-width: 480px; box-sizing: border-box; margin: 24px auto 0; background: var(--sl-color-neutral-0);
+  border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
+.shared .state.gone sl-icon { font-size: 40px; color: var(--sl-color-neutral-400); }
+.shared .state.gone h2 { margin: 0; font-size: 20px; color: var(--sl-color-neutral-900); }
+.shared .state.gone p { margin: 0; }
 ${sheetStyles}
 @container insurance-quote (max-width: 760px) {
   .quote .layout { grid-template-columns: minmax(0, 1fr); }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { bootstrap, emit, getConfig, login, logout, navigate, session, useValue, type WidgetProps } from '../core/base';
 import { loginApi, type LoginResult } from './api';
+import { ChangePassword } from './ChangePassword';
 import { messages } from './messages';
 import { MOBILE_PATTERN } from '../../contracts/rules/mobile';
 
@@ -57,6 +58,7 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
   const loggedIn = useValue(session.isLoggedIn);
   const nickName = useValue(session.nickName);
   const garageName = useValue(session.garageName);
+  const mustChangePassword = useValue(session.mustChangePassword);
   // Alone on a partner page nobody routes our redirect: the form says who is signed in instead of
   // waiting. On a partner page that also holds for a session kept from an earlier visit; our host
   // app's /login shows the form anyway (it offers its own "continue as …" link).
@@ -68,17 +70,23 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
     if (showSignedIn && !nickName) void bootstrap({ once: true });
   }, [showSignedIn, nickName]);
 
-  const finish = async (result: LoginResult) => {
-    login(result.token, result.user);
-    setBusy('startup');
-    await bootstrap();
+  /** Tells the page who is signed in now; answers where the event came from. */
+  const announce = (token: string) => {
     const from = host ?? root.current ?? undefined;
     emit(from, LOGGED_IN_EVENT, {
-      token: result.token,
+      token,
       userId: session.userId.peek(),
       nickName: session.nickName.peek(),
       garageId: session.garageId.peek(),
     });
+    return from;
+  };
+
+  const finish = async (result: LoginResult) => {
+    login(result.token, result.user);
+    setBusy('startup');
+    await bootstrap();
+    const from = announce(result.token);
     if (navigate(redirect || DEFAULT_REDIRECT, from)) return;
     setSignedInHere(true);
     setBusy('');
@@ -163,6 +171,14 @@ export function LoginForm({ redirect, host }: LoginFormProps & WidgetProps) {
 
   const fieldError = (name: string) =>
     fieldErrors[name] ? <p className="field-error" id={`${name}-error`}>{fieldErrors[name]}</p> : null;
+
+  if (showSignedIn && mustChangePassword) {
+    return (
+      <div className="login" ref={root}>
+        <ChangePassword errorMessage={errorMessage} onChanged={(token) => announce(token)} />
+      </div>
+    );
+  }
 
   if (showSignedIn) {
     return (

@@ -42,4 +42,7 @@ export const loginApi = {
   wecom: async (code: string) =>
     toResult(await http.wecom.request({ method: 'get', path: '/qy/qy-login', params: { code }, silent: true })),
   requestCode: (phone: string) => http.main.post<unknown>('/user/phone-code', { phone }, { silent: true }),
+  /** Answers the new token: the change revoked every older one, this session's too. */
+  changePassword: async (oldPassword: string, newPassword: string) =>
+    toResult(await http.main.request({ method: 'post', path: '/user/pwd/update', body: { oldPassword, newPassword }, silent: true })).token,
 };

@@ -43,6 +43,7 @@ input:hover { border-color: #b8c0cc; }
 input:focus { outline: none; border-color: var(--login-primary); box-shadow: 0 0 0 3px rgb(2 132 199 / 15%); }
 input[aria-invalid='true'] { border-color: var(--login-danger); }
 .field-error { margin: 0; font-size: 12px; color: var(--login-danger); }
+.field-hint { margin: 0; font-size: 12px; color: var(--login-muted); }
 .toggle {
   position: absolute; right: 6px; top: 50%; transform: translateY(-50%); height: 30px; padding: 0 8px; border: 0;
   background: none; color: var(--login-muted); font: inherit; font-size: 12px; cursor: pointer; border-radius: 6px;
@@ -74,5 +75,6 @@ input[aria-invalid='true'] { border-color: var(--login-danger); }
 .signed-in { display: flex; align-items: center; gap: 12px; padding: 16px; border: 1px solid var(--login-border); border-radius: 8px; }
 .signed-in .who { display: flex; flex-direction: column; flex: 1; min-width: 0; }
 .signed-in .who span { color: var(--login-muted); font-size: 13px; }
-.signed-in .logout { height: 34px; padding: 0 14px; border: 1px solid var(--login-border); border-radius: 8px; background: #fff; font: inherit; cursor: pointer; }
+.signed-in .logout, .change-password .logout { height: 34px; padding: 0 14px; border: 1px solid var(--login-border); border-radius: 8px; background: #fff; font: inherit; cursor: pointer; }
+.change-password .logout { align-self: center; }
 `;

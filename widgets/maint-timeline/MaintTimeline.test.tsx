@@ -175,7 +175,9 @@ describe('<garage-maint-timeline> with points', () => {
     // Queried when clicked, as a user would: an early re-render may have replaced the first node.
     const more = () => root.querySelector<HTMLElement>('[data-testid="toggle-earlier"]')!;
     expect(text(more())).toBe('查看更早的 7 条记录');
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The effect that opens the last maintenance also folds the earlier records away: a click
+    // before it has run would be undone.
+    await vi.waitFor(() => expect(root.querySelector('.entry.last .items-toggle')?.getAttribute('aria-expanded')).toBe('true'));
     more().click();
     await vi.waitFor(() => expect(entries(root)).toHaveLength(12));
     expect(text(root.querySelector('[data-testid="toggle-earlier"]'))).toBe('收起更早的记录');

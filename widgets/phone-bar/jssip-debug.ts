@@ -1,5 +1,5 @@
 /**
- * Stands in for the `debug` package inside JsSIP in the standalone phone bar (rollup.config.mjs):
+ * Stands in for the `debug` package inside JsSIP in the standalone phone bar (scripts/build-widgets.mjs):
  * the same switch (`localStorage.debug = 'JsSIP:*'`, or `JsSIP.debug.enable('JsSIP:*')`) and the
  * same output through each logger's `log`, without debug's colours, timings and formatters, which
  * cost ~2 KB gzip of the bar's 80 KB budget. The console formats JsSIP's `%s` / `%o` itself.

@@ -4,8 +4,6 @@ import { configure, logout, session, setGarageList, setStoreList } from '../core
 import { startEnvelopeServer, ok } from '../core/testing/envelope-server';
 import './index';
 
-const settle = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Places the badge and waits for its first render (a task after it is connected). */
 async function badge() {
   document.body.innerHTML = '<garage-session-badge></garage-session-badge>';
@@ -39,17 +37,23 @@ describe('<garage-session-badge>', () => {
   });
 
   it('embedded alone with only a token, learns the name and store through startup', async () => {
+    // The account's answer waits until the badge has been seen loading.
+    let answerInfo!: () => void;
+    const infoAsked = new Promise<void>((resolve) => (answerInfo = resolve));
     const server = await startEnvelopeServer({
       'GET /api/user/isAdmin': () => ok(false),
       'GET /api/client/count/store': () => ok([{ code: 'S9', name: '宝安店', count: '8', selected: true }]),
-      'GET /api/user/info': () => ok({ garageInfo: { id: 2, corpId: '', name: '宝安车管家' }, nickName: '李前台', storeIds: 'S9' }),
+      'GET /api/user/info': async () => {
+        await infoAsked;
+        return ok({ garageInfo: { id: 2, corpId: '', name: '宝安车管家' }, nickName: '李前台', storeIds: 'S9' });
+      },
     });
     try {
       configure({ mainBase: `${server.url}/api` });
       document.body.innerHTML = '<garage-session-badge token="embedded-token"></garage-session-badge>';
       const root = document.querySelector('garage-session-badge')!.shadowRoot!;
-      await settle();
       await expect.poll(() => root.querySelector('.name')?.textContent).toBe('正在加载账号信息…');
+      answerInfo();
       await expect.poll(() => root.querySelector('.name')!.textContent, { timeout: 3000 }).toBe('李前台');
       expect(root.querySelector('.store')!.textContent).toBe('当前门店：宝安店');
     } finally {

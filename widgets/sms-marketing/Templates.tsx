@@ -1,6 +1,9 @@
 /**
- * 短信模板: the chain's signature 【…】, the templates by category with their approval chip, and a
- * dialog to create or edit one (variables inserted as chips, preview with the sample recipient).
+ * 短信模板: the chain's signature 【…】, the templates by category with their owner (总部模板 or a
+ * store) and approval chip, and a dialog to create or edit one (variables inserted as chips, preview
+ * with the sample recipient). Edit, delete and review show only where the server's canEdit /
+ * canReview allow them (contracts/sms.ts templateEditProblem): a store sees the chain's templates
+ * but gets no control to change them.
  */
 import { useRef, useState } from 'react';
 import { DialogFooter, session, toast, useBusyAction, useDialogClose, useLazyDialogs, useValue } from '../core';
@@ -43,12 +46,11 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
   const limitIssue = Number.isInteger(limitNumber) && limitNumber >= DAILY_MARKETING_LIMIT.min && limitNumber <= DAILY_MARKETING_LIMIT.max ? null : messages.limitRange(DAILY_MARKETING_LIMIT.min, DAILY_MARKETING_LIMIT.max);
   const unchanged = typedSignature === settings.signature && limitNumber === settings.dailyMarketingLimit;
   const shown = templates.filter((each) => !filter || each.category === filter);
-  const isAdmin = useValue(session.isAdmin);
   const [reviewing, review] = useBusyAction();
   /** 通过 / 提交审核 answer at once; 驳回 asks for the reason in a dialog. */
   const decide = (template: Template, action: 'approve' | 'submit') =>
     review(async () => {
-      const changed = action === 'approve' ? await complianceApi.review(template.id, true, '') : await complianceApi.submit(template.id);
+      const changed = action === 'approve' ? await complianceApi.review(template, true, '') : await complianceApi.submit(template.id);
       toast.success(action === 'approve' ? messages.approved(changed.name) : messages.submitted(changed.name));
       onChanged();
     });
@@ -70,20 +72,22 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
         <div className="signature-row">
           <label className="field">
             {messages.signature}
-            <input className="native" value={signature} maxLength={SIGNATURE_MAX + 4} placeholder="【门店管家】" onInput={(event) => setSignature(inputValue(event))} />
+            <input className="native" value={signature} maxLength={SIGNATURE_MAX + 4} placeholder="【门店管家】" readOnly={!settings.canEdit} onInput={(event) => setSignature(inputValue(event))} />
           </label>
           <label className="field limit">
             {messages.dailyLimit}
-            <input className="native" type="number" inputMode="numeric" min={DAILY_MARKETING_LIMIT.min} max={DAILY_MARKETING_LIMIT.max} value={limit} onInput={(event) => setLimit(inputValue(event))} />
+            <input className="native" type="number" inputMode="numeric" min={DAILY_MARKETING_LIMIT.min} max={DAILY_MARKETING_LIMIT.max} value={limit} readOnly={!settings.canEdit} onInput={(event) => setLimit(inputValue(event))} />
           </label>
-          <sl-button size="small" variant="primary" loading={busy} disabled={!!signatureIssue || !!limitIssue || unchanged} onClick={saveSignature}>
-            {messages.saveSignature}
-          </sl-button>
+          {settings.canEdit ? (
+            <sl-button size="small" variant="primary" loading={busy} disabled={!!signatureIssue || !!limitIssue || unchanged} onClick={saveSignature}>
+              {messages.saveSignature}
+            </sl-button>
+          ) : null}
         </div>
-        {signature.trim() && signatureIssue ? <p className="problem" role="alert">{signatureIssue}</p> : limitIssue ? <p className="problem" role="alert">{limitIssue}</p> : <p className="muted small">{messages.signatureHelp}</p>}
+        {signature.trim() && signatureIssue ? <p className="problem" role="alert">{signatureIssue}</p> : limitIssue ? <p className="problem" role="alert">{limitIssue}</p> : <p className="muted small">{settings.canEdit ? messages.signatureHelp : messages.settingsChainOnly}</p>}
       </section>
 
-      {settings.requiresApproval ? <p className="note info">{messages.reviewHelp}</p> : null}
+      {settings.requiresApproval ? <p className="note info">{messages.reviewHelp}</p> : templates.some((each) => each.status === 'pending') ? <p className="note info">{messages.internalReviewHelp}</p> : null}
       <div className="toolbar">
         <ul className="chips" aria-label={messages.category}>
           {(['', ...SMS_CATEGORIES] as const).map((each) => (
@@ -108,9 +112,10 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
           {shown.map((template) => {
             const variables = usedVariables(template.body);
             return (
-              <li key={template.id} className="tpl" data-template={template.name}>
+              <li key={template.id} className="tpl" data-template={template.name} data-owner={template.storeId === null ? 'chain' : 'store'}>
                 <span className="name">
                   {template.name}
+                  <span className="owner" data-owner={template.storeId === null ? 'chain' : 'store'}>{template.ownerName}</span>
                   <span className="st" data-state="queued">{template.categoryName}</span>
                   <span className="st" data-state={APPROVAL_LOOK[template.status]} title={template.reviewNote || undefined}>{template.statusName}</span>
                 </span>
@@ -121,18 +126,24 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
                   {template.status === 'rejected' && template.reviewNote ? <span className="reason">{messages.rejectedBecause(template.reviewNote)}</span> : null}
                 </span>
                 <span className="actions">
-                  {settings.requiresApproval && isAdmin && template.status === 'pending' ? (
+                  {template.canReview && template.status === 'pending' ? (
                     <>
                       <sl-button size="small" variant="text" disabled={reviewing} onClick={() => decide(template, 'approve')}>{messages.approve}</sl-button>
                       <sl-button size="small" variant="text" className="danger" disabled={reviewing} onClick={() => setDialog({ type: 'reject', template })}>{messages.reject}</sl-button>
                     </>
                   ) : null}
-                  {settings.requiresApproval && template.status === 'rejected' ? (
+                  {template.canEdit && template.status === 'rejected' ? (
                     <sl-button size="small" variant="text" disabled={reviewing} onClick={() => decide(template, 'submit')}>{messages.submitReview}</sl-button>
                   ) : null}
                   <sl-button size="small" variant="text" disabled={template.status !== 'approved'} onClick={() => onUse(template)}>{messages.useTemplate}</sl-button>
-                  <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'edit', template })}>{messages.edit}</sl-button>
-                  <sl-button size="small" variant="text" className="danger" onClick={() => setDialog({ type: 'remove', template })}>{messages.remove}</sl-button>
+                  {template.canEdit ? (
+                    <>
+                      <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'edit', template })}>{messages.edit}</sl-button>
+                      <sl-button size="small" variant="text" className="danger" onClick={() => setDialog({ type: 'remove', template })}>{messages.remove}</sl-button>
+                    </>
+                  ) : (
+                    <span className="muted small locked">{messages.chainOnly}</span>
+                  )}
                 </span>
               </li>
             );
@@ -165,6 +176,10 @@ function TemplateDialog({ template, signature, requiresApproval, onClose, onSave
   const editor = useRef<HTMLTextAreaElement>(null);
   const problem = !name.trim() ? messages.needName : templateProblem(body);
   const full = body.trim() ? composeSms({ signature, body: renderTemplate(body, SAMPLE_RECIPIENT), category }) : '';
+  // Where a new template goes: the server's rule (routes/sms.ts createSmsTemplate), said before saving.
+  const dataScope = useValue(session.dataScope);
+  const atHeadquarters = useValue(session.isHeadquarters);
+  const forChain = dataScope === 1 && atHeadquarters;
   const counted = countSms(full);
   const close = () => (ref.current as { hide?: () => void } | null)?.hide?.();
 
@@ -215,7 +230,8 @@ function TemplateDialog({ template, signature, requiresApproval, onClose, onSave
             <div className="bubble">{full}</div>
           </div>
         ) : null}
-        {requiresApproval ? <p className="muted small">{messages.approvalHelp}</p> : null}
+        {template ? null : <p className="muted small">{forChain ? messages.savesAsChain : messages.savesAsStore}</p>}
+        {requiresApproval ? <p className="muted small">{messages.approvalHelp}</p> : template?.status === 'approved' ? <p className="muted small">{messages.editNeedsReview}</p> : null}
         {tried && problem ? <p className="problem" role="alert">{problem}</p> : null}
       </div>
       <DialogFooter confirmLabel={messages.save} busy={busy} onConfirm={save} onCancel={close} />
@@ -252,7 +268,7 @@ function RejectDialog({ template, onClose, onRejected }: { template: Template; o
     setTried(true);
     if (!note.trim()) return;
     void run(async () => {
-      const changed = await complianceApi.review(template.id, false, note.trim());
+      const changed = await complianceApi.review(template, false, note.trim());
       toast.success(messages.rejected(changed.name));
       onRejected();
       close();

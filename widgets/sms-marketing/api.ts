@@ -55,6 +55,8 @@ export const complianceApi = {
   consents: (query: { keyword: string; consentSource?: ConsentSource; page: number }) =>
     http.main.get<ConsentPage>('/sms/consents', { params: { ...query, pageSize: 20 }, silent: true }),
   saveConsent: (customerId: number, consentSource: ConsentSource) => http.main.put<AnswerOf<typeof calls.saveSmsConsent>>('/sms/consent', { customerId, consentSource }),
-  review: (id: number, approved: boolean, note: string) => http.main.post<Template>('/sms/template/review', { id, approved, note }),
+  /** With the updatedAt the reviewer saw: a text changed meanwhile is refused, not approved unseen. */
+  review: (template: Template, approved: boolean, note: string) =>
+    http.main.post<Template>('/sms/template/review', { id: template.id, approved, note, updatedAt: template.updatedAt }),
   submit: (id: number) => http.main.post<Template>('/sms/template/submit', { id }),
 };

@@ -106,6 +106,12 @@ export const messages = {
   needRejectReason: '请填写驳回原因',
   rejectedBecause: (note: string) => `驳回原因：${note}`,
   reviewHelp: '短信通道要求模板审核：「待审核」的模板由管理员登记运营商的审核结果；只有「已通过」的模板能用于群发。',
+  internalReviewHelp: '改过内容的模板为「待审核」：由管理员审核通过后才能用于群发（总部模板由总部管理员审核）。',
+  editNeedsReview: '修改内容或分类后，模板变为「待审核」，审核通过前不能用于群发。',
+  chainOnly: '总部模板，门店不可修改',
+  savesAsChain: '保存为总部模板：各门店都能看到并使用。',
+  savesAsStore: '保存为本店模板：只有本店能看到和使用。',
+  settingsChainOnly: '短信签名和发送限制对全部门店生效，由总部管理员设置。',
   updatedAt: (when: string) => `更新于 ${when}`,
 
   // 发送记录

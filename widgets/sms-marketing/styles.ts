@@ -37,6 +37,7 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral
 label.field { display: flex; flex-direction: column; gap: 4px; font-size: 13px; color: var(--sl-color-neutral-800); }
 select, input.native, textarea { font: inherit; font-size: 14px; color: var(--sl-color-neutral-900); background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium); padding: 6px 10px; min-width: 0; box-sizing: border-box; }
+input.native[readonly] { color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); border-style: dashed; }
 select:focus, input.native:focus, textarea:focus { outline: 2px solid var(--sl-color-primary-300); border-color: var(--sl-color-primary-500); }
 textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 
@@ -105,6 +106,9 @@ textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 .detail-head > div { flex: 1 1 260px; }
 .recipient { display: grid; grid-template-columns: minmax(100px, 1fr) 120px 80px minmax(120px, 1.2fr) 140px; gap: 10px; align-items: center; font-size: 13px; }
 .recipient.titles { font-size: 12px; font-weight: 600; color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); }
+.owner { display: inline-block; padding: 0 7px; border-radius: 10px; font-size: 12px; font-weight: 400; white-space: nowrap; border: 1px solid var(--sl-color-neutral-300); color: var(--sl-color-neutral-700); }
+.owner[data-owner='chain'] { border-color: var(--sl-color-primary-300); color: var(--sl-color-primary-800); background: var(--sl-color-primary-50); }
+.tpl .locked { padding: 6px 12px; white-space: nowrap; }
 .st { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; white-space: nowrap; }
 .st[data-state='queued'], .st[data-state='scheduled'] { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
 .st[data-state='submitting'], .st[data-state='submitted'], .st[data-state='running'], .st[data-state='sending'] { background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }

@@ -97,11 +97,11 @@ export function WecomSection({ token, mayChange, host }: { token: string; mayCha
             <li className="row" data-wecom="sidebar">
               <div className="text">
                 <span className="label">{text.sidebar}</span>
-                <code className="url">{overview.sidebarUrl}</code>
+                {overview.sidebarUrl ? <code className="url">{overview.sidebarUrl}</code> : null}
                 <span className="help">{text.sidebarHelp}</span>
-                {overview.sidebarUrl.startsWith('https:') ? null : <span className="help warn-text">{text.httpsNeeded}</span>}
+                {overview.sidebarUrl.startsWith('https:') ? null : <span className="help warn-text">{overview.sidebarUrl ? text.httpsNeeded : text.sidebarUnknown}</span>}
               </div>
-              <div className="actions"><sl-button size="small" onClick={() => void copy(overview.sidebarUrl)}>{text.copy}</sl-button></div>
+              {overview.sidebarUrl ? <div className="actions"><sl-button size="small" onClick={() => void copy(overview.sidebarUrl)}>{text.copy}</sl-button></div> : null}
             </li>
             <li className="row" data-wecom="add-on">
               <div className="text">

@@ -1,13 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { SlButton, SlDialog, SlInput } from '../ui';
-import { toast } from '../core';
+import { session, toast } from '../core';
 import { hostApi } from '../api';
 import { messages } from '../messages';
-import { emptyPasswordFields, validatePassword, type PasswordFields } from './passwordRules';
+import { emptyPasswordFields, passwordFormProblems, type PasswordFields } from '../../../contracts/rules/password';
 
 const text = messages.password;
 
-export function PasswordDialog({ open, onClose, onChanged, notice }: { open: boolean; onClose: () => void; onChanged: () => void; notice?: string }) {
+/**
+ * `oneTime`: an admin's one-time password is in use and the server answers nothing else until it
+ * is changed, so the dialog says why and cannot be dismissed; its other button signs out (onClose).
+ */
+export function PasswordDialog({ open, onClose, onChanged, oneTime = false }: { open: boolean; onClose: () => void; onChanged: () => void; oneTime?: boolean }) {
   const [fields, setFields] = useState<PasswordFields>(emptyPasswordFields);
   // What was typed, updated as each key arrives: a click on 确认修改 right after a password manager
   // (or a fast test) filled the fields can come before React re-rendered with them.
@@ -25,7 +29,7 @@ export function PasswordDialog({ open, onClose, onChanged, notice }: { open: boo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const current = typed.current;
-    const found = validatePassword(current);
+    const found = passwordFormProblems(current, String(session.userinfo.peek()?.username ?? ''));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
@@ -65,17 +69,19 @@ export function PasswordDialog({ open, onClose, onChanged, notice }: { open: boo
       label={text.title}
       open={open}
       onSlRequestClose={(event) => {
-        if (event.target === event.currentTarget) close();
+        if (event.target !== event.currentTarget) return;
+        if (oneTime) event.preventDefault();
+        else close();
       }}
       className="password-dialog"
     >
       <form id="password-form" className="form-stack" onSubmit={submit} noValidate>
-        {notice ? <p className="password-dialog__notice" role="note">{notice}</p> : null}
+        {oneTime ? <p className="password-dialog__notice" role="note">{text.oneTimeNotice}</p> : null}
         {field('oldPassword', text.oldPassword, 'current-password')}
         {field('newPassword', text.newPassword, 'new-password', text.rule)}
         {field('confirmPassword', text.confirmPassword, 'new-password')}
       </form>
-      <SlButton slot="footer" onClick={close}>{text.cancel}</SlButton>
+      <SlButton slot="footer" onClick={close}>{oneTime ? text.signOut : text.cancel}</SlButton>
       <SlButton slot="footer" variant="primary" loading={submitting}
         onClick={() => (document.getElementById('password-form') as HTMLFormElement | null)?.requestSubmit()}>
         {text.submit}

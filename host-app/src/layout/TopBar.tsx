@@ -119,8 +119,9 @@ function UserMenu() {
   const [passwordDialogWanted, setPasswordDialogWanted] = useState(false);
   const nickName = useValue(session.nickName);
   const { armed, arm, triggerProps } = useArmedMenu();
-  // An admin's one-time password (权限管理) is in use: ask for the user's own at once.
-  const mustChangePassword = Boolean(useValue(session.userinfo)?.mustChangePassword);
+  // An admin's one-time password (权限管理) is in use: the server answers nothing else, so the
+  // dialog opens at once and stays until it is changed or the user signs out.
+  const mustChangePassword = useValue(session.mustChangePassword);
   useEffect(() => {
     if (!mustChangePassword) return;
     setPasswordDialogWanted(true);
@@ -171,9 +172,9 @@ function UserMenu() {
       {passwordDialogWanted && (
         <Suspense fallback={null}>
           <PasswordDialog
-            notice={mustChangePassword ? messages.password.oneTimeNotice : undefined}
+            oneTime={mustChangePassword}
             open={changingPassword}
-            onClose={() => setChangingPassword(false)}
+            onClose={() => (mustChangePassword ? signOut() : setChangingPassword(false))}
             onChanged={() => signOut(false)}
           />
         </Suspense>

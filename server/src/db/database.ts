@@ -194,6 +194,11 @@ function lockPgliteDir(dir: string): () => void {
  */
 const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0', jit: 'off' };
 
+/** The SET statements of a PGlite session (its one connection), e.g. again after DISCARD ALL. */
+export function sessionSettings(timeZone = 'Asia/Shanghai'): string {
+  return [`SET TimeZone = '${timeZone}'`, ...Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value}`)].join('; ');
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const timeZone = options.timeZone ?? 'Asia/Shanghai';
   if (options.databaseUrl) {
@@ -233,7 +238,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     client = new PGlite(options.pgliteDir);
     await client.waitReady;
-    await client.exec([`SET TimeZone = '${timeZone}'`, ...Object.entries(PLANNER_SETTINGS).map(([name, value]) => `SET ${name} = ${value}`)].join('; '));
+    await client.exec(sessionSettings(timeZone));
   } catch (error) {
     unlock();
     throw error;

@@ -9,9 +9,12 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { AnswerOf, ApiCall, ParsedInputOf } from '../../../contracts/api/route';
 import type { Envelope } from './envelope';
 
+const HEAVY_NOTE = '较重的请求：同一账号、同一连锁同时处理的此类请求有上限，其余排队；排队过多时答 code 429「请求过多，请稍后再试」（应答头 Retry-After）。';
+
 export function schemaOf(call: ApiCall): FastifySchema {
   return {
     summary: call.summary,
+    ...(call.heavy ? { description: HEAVY_NOTE } : {}),
     tags: call.tag ? [call.tag] : [],
     ...(call.input ? (call.method === 'GET' ? { querystring: call.input } : { body: call.input }) : {}),
     response: { 200: z.object({ code: z.literal(0), msg: z.literal('ok'), data: call.answer ?? z.unknown() }) },
@@ -40,7 +43,7 @@ export function serve<C extends ApiCall>(
     method: call.method,
     url: call.path,
     schema: schemaOf(call),
-    config,
+    config: call.heavy ? { ...config, heavy: true } : config,
     handler: (request, reply) => handler((call.method === 'GET' ? request.query : request.body) as ParsedInputOf<C>, request, reply),
   });
 }

@@ -5,8 +5,14 @@
  * thread one at a time, and a page's four or five queries would otherwise each wait for a job
  * transaction in between. The wait is capped, so a steady stream of requests slows a job but never
  * stops it.
+ *
+ * Heavy calls (contracts/api/ `heavy: true`) give way the same way on PGlite: each of their
+ * statements waits until only heavy calls are being answered (issue 31), so another chain's page
+ * waits for at most the one heavy statement already running, not for a queue of them.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database';
 
 export interface RequestsFirst {
   /**
@@ -21,6 +27,8 @@ export interface RequestsFirst {
    * arrived meanwhile, because each had looked before the page came. Not to be nested.
    */
   turn<T>(work: () => Promise<T>, maxWaitMs?: number): Promise<T>;
+  /** Resolves when only heavy calls are being answered, or after `maxWaitMs` at most: a heavy call's next statement. */
+  heavyTurn(maxWaitMs?: number): Promise<void>;
   /** Requests being answered now. */
   readonly inFlight: number;
 }
@@ -34,25 +42,31 @@ export const noRequests: GiveWay = { quiet: async () => undefined, turn: (work) 
 /** Counts requests between onRequest and onResponse (or an abort) on this app. */
 export function requestsFirst(app: FastifyInstance): RequestsFirst {
   let inFlight = 0;
+  let heavyInFlight = 0;
   let grantedThisTurn = false;
-  let waiters: { besides: number; finish: () => void }[] = [];
+  let waiters: { besides: () => number; finish: () => void }[] = [];
   const release = () => {
-    const ready = waiters.filter((waiter) => inFlight <= waiter.besides);
+    const ready = waiters.filter((waiter) => inFlight <= waiter.besides());
     if (ready.length === 0) return;
-    waiters = waiters.filter((waiter) => inFlight > waiter.besides);
+    waiters = waiters.filter((waiter) => !ready.includes(waiter));
     for (const waiter of ready) waiter.finish();
   };
   // Callback hooks, not async ones: they run on every request, and need no promise.
-  const counted = new WeakSet<object>();
+  const counted = new WeakMap<object, boolean>();
   app.addHook('onRequest', (request, _reply, next) => {
-    counted.add(request);
+    const heavy = request.routeOptions.config?.heavy === true;
+    counted.set(request, heavy);
     inFlight += 1;
+    if (heavy) heavyInFlight += 1;
     next();
   });
   const done = (request: object) => {
     // An aborted request may also get onResponse: counted once.
-    if (!counted.delete(request)) return;
+    const heavy = counted.get(request);
+    if (heavy === undefined) return;
+    counted.delete(request);
     inFlight -= 1;
+    if (heavy) heavyInFlight -= 1;
     // After the response is written: the job's next transaction starts once this turn is over.
     if (waiters.length > 0) setImmediate(release);
   };
@@ -64,7 +78,7 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
     done(request);
     next();
   });
-  async function quiet(maxWaitMs = 100, besides = 0): Promise<void> {
+  async function quietBesides(maxWaitMs: number, besides: () => number): Promise<void> {
     const until = performance.now() + maxWaitMs;
     for (;;) {
       // A turn of the event loop first: requests that came while this thread was busy (a PGlite
@@ -73,7 +87,7 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
       // One background transaction per turn: two released together would run back to back.
       if (grantedThisTurn) continue;
       const left = until - performance.now();
-      if (inFlight <= besides || left <= 0) {
+      if (inFlight <= besides() || left <= 0) {
         grantedThisTurn = true;
         setImmediate(() => (grantedThisTurn = false));
         return;
@@ -91,6 +105,7 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
       });
     }
   }
+  const quiet = (maxWaitMs = 100, besides = 0) => quietBesides(maxWaitMs, () => besides);
   // Background transactions queue here, each looking for requests only when its turn comes.
   let lane: Promise<unknown> = Promise.resolve();
   return {
@@ -98,6 +113,7 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
       return inFlight;
     },
     quiet,
+    heavyTurn: (maxWaitMs = 100) => quietBesides(maxWaitMs, () => heavyInFlight),
     turn<T>(work: () => Promise<T>, maxWaitMs = 100) {
       const run = lane.then(async () => {
         await quiet(maxWaitMs);
@@ -106,5 +122,40 @@ export function requestsFirst(app: FastifyInstance): RequestsFirst {
       lane = run.catch(() => undefined);
       return run;
     },
+  };
+}
+
+/**
+ * The mark of a heavy call's async work. It also reaches what that work starts and leaves running
+ * (the job queue started by the first upload, a timer), so it says whether the call is still on.
+ */
+const heavyCall = new AsyncLocalStorage<{ on: boolean }>();
+
+/** Runs the work of a heavy call: until it ends, its statements give way on PGlite (statementsGiveWay). */
+export async function asHeavyCall<T>(work: () => Promise<T>): Promise<T> {
+  const mark = { on: true };
+  try {
+    return await heavyCall.run(mark, work);
+  } finally {
+    mark.on = false;
+  }
+}
+
+/**
+ * The database as heavy calls should use it on PGlite, where every statement runs on this thread
+ * one at a time: a statement (or transaction) started inside a heavy call first waits for its
+ * heavy turn; everything else runs as before. A transaction's own statements do not wait: it holds
+ * the database meanwhile.
+ */
+export function statementsGiveWay(db: Database, gate: Pick<RequestsFirst, 'heavyTurn'>, maxWaitMs = 100): Database {
+  const turn = async () => {
+    if (heavyCall.getStore()?.on) await gate.heavyTurn(maxWaitMs);
+  };
+  return {
+    ...db,
+    rows: async (query) => (await turn(), db.rows(query)),
+    one: async (query) => (await turn(), db.one(query)),
+    run: async (query) => (await turn(), db.run(query)),
+    transaction: async (fn) => (await turn(), db.transaction(fn)),
   };
 }

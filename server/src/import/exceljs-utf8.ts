@@ -5,8 +5,10 @@
  * plates per 10,000 rows (seen in tests: 沪B05681 read as ���B05681). We put a copy of that
  * module with a per-stream decoder into Node's module cache before exceljs loads it.
  *
- * Import this module before 'exceljs' everywhere exceljs is used (import/read.ts, import/xlsx.ts,
- * tests/support/import-files.ts). It refuses to run if exceljs's reader is already loaded without it.
+ * Uploads are no longer read with exceljs (import/xlsx-read.ts), but tests and tools read xlsx with
+ * it, in the server's process too: import this module before 'exceljs' everywhere exceljs is used
+ * (import/xlsx.ts, tests/support/import-files.ts…). It refuses to run if exceljs's reader is
+ * already loaded without it.
  */
 import { createRequire } from 'node:module';
 

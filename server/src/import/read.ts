@@ -1,18 +1,19 @@
 /**
- * Reading an uploaded import file row by row: xlsx with exceljs's streaming reader (first sheet),
- * CSV in UTF-8 (with or without BOM) or GB18030/GBK (what Chinese Excel saves) with a real CSV
- * parser (quotes, commas and line breaks inside quotes). Both give the same rows: cells as text,
- * numbers or Dates, the row number as a spreadsheet shows it, blank rows skipped.
+ * Reading an uploaded import file row by row: xlsx with our bounded reader (xlsx-read.ts, first
+ * sheet), CSV in UTF-8 (with or without BOM) or GB18030/GBK (what Chinese Excel saves) with ours
+ * too (csv.ts: quotes, commas and line breaks inside quotes). Both give the same rows: cells as
+ * text, numbers or Dates, the row number as a spreadsheet shows it, blank rows and empty trailing
+ * cells dropped; both hold the same limits (IMPORT_LIMITS) while reading: content in at most
+ * maxColumns columns, at most maxRowChars characters a row, maxRows rows, and in all no more text
+ * than an xlsx may unpack.
  */
-import './exceljs-utf8'; // before exceljs: see there
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-// @fast-csv/parse comes with exceljs (a dependency of it, not of ours: see notes/import-server.md).
-import { parseString } from '@fast-csv/parse';
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import type { Cell } from '../../../contracts/rules/import';
 import { IMPORT_LIMITS } from '../../../contracts/api/import';
-import { checkZipSize } from './zip';
+import { XlsxFile } from './xlsx-read';
+import { csvRows, UNCLOSED_QUOTE } from './csv';
+import { BROKEN_XLSX, TOO_BIG_UNPACKED } from './zip';
 
 export type FileFormat = 'xlsx' | 'utf-8' | 'gb18030';
 
@@ -26,27 +27,29 @@ export interface FileRow {
 }
 
 const XLS_MESSAGE = '不支持旧版 Excel 文件（.xls），请在 Excel 中「另存为」.xlsx 格式后再上传';
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const tooManyRows = () => new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
+export const tooManyColumns = (row: number) =>
+  new ImportFileError(`第 ${row} 行超过 ${IMPORT_LIMITS.maxColumns} 列，最多导入 ${IMPORT_LIMITS.maxColumns} 列：请删除多余的列后重新上传`);
+export const rowTooLong = (row: number) =>
+  new ImportFileError(`第 ${row} 行的内容超过 ${IMPORT_LIMITS.maxRowChars.toLocaleString('en-US')} 个字符（Excel 一个单元格的上限），请检查是否误粘贴了大段文字`);
 
-/** What the file is, from its first bytes (a renamed file is judged by its content, not its name). */
+/** What the file is, from its bytes (a renamed file is judged by its content, not its name). */
 export function detectFormat(fileName: string, bytes: Buffer): FileFormat {
   if (bytes.length === 0) throw new ImportFileError('文件是空的，请检查后重新上传');
   // PK\3\4: a zip, i.e. xlsx. D0 CF 11 E0: the old binary Excel (OLE), also what .et/.xls save.
-  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    checkZipSize(bytes);
-    return 'xlsx';
-  }
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
   if (bytes.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0])) || /\.xls$/i.test(fileName)) throw new ImportFileError(XLS_MESSAGE);
-  if (/\.xlsx$/i.test(fileName)) throw new ImportFileError('文件不是有效的 .xlsx 文件，可能已损坏，请在 Excel 中重新保存后上传');
-  return isUtf8(bytes) ? 'utf-8' : 'gb18030';
-}
-
-function isUtf8(bytes: Buffer): boolean {
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
+  if (/\.xlsx$/i.test(fileName)) throw new ImportFileError(BROKEN_XLSX);
+  if (isUtf8(bytes)) return 'utf-8';
+  // A BOM says UTF-8, the bytes say otherwise (e.g. GBK after a BOM): either reading would import
+  // wrong text somewhere, so the user is told which line and how to save the file.
+  if (bytes.subarray(0, 3).equals(UTF8_BOM)) {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
+    throw new ImportFileError(`文件开头标明是 UTF-8 编码，但第 ${line} 行不是 UTF-8 文字（可能是 GBK 编码），为免导入乱码未读取：请在 Excel 中「另存为」CSV UTF-8（逗号分隔）或 .xlsx 后重新上传`);
   }
+  return 'gb18030';
 }
 
 /** The text of a CSV: UTF-8 (BOM dropped) or GB18030, a superset of GBK and GB2312. */
@@ -56,99 +59,70 @@ export function decodeCsv(bytes: Buffer, format: FileFormat): string {
   return text.replace(/^\uFEFF/, '');
 }
 
-type ExcelValue = ExcelJS.CellValue | undefined;
+export const isBlankRow = (cells: readonly unknown[]) => cells.every((cell) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === ''));
 
-/** An exceljs cell value as a plain cell: a formula as its result, rich text as text, a hyperlink as its text. */
-export function plainCell(value: ExcelValue): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((part) => part.text).join('');
-    if ('formula' in value || 'sharedFormula' in value) return plainCell((value as ExcelJS.CellFormulaValue).result as ExcelValue);
-    if ('error' in value) return null;
-    if ('text' in value) return plainCell((value as ExcelJS.CellHyperlinkValue).text);
-  }
-  return null;
-}
-
-const isBlankRow = (cells: Cell[]) => cells.every((cell) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === ''));
-
-async function* xlsxAttempt(bytes: Buffer): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache',
-    styles: 'cache', // date formats: without them date cells are bare serial numbers
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const values = row.values as ExcelValue[];
-      const cells: Cell[] = [];
-      for (let column = 1; column < values.length; column += 1) cells.push(plainCell(values[column]));
-      if (!isBlankRow(cells)) yield { row: row.number, cells };
-    }
-    return; // the first worksheet only
-  }
-}
-
-/**
- * exceljs 4.4's streaming reader now and then loses the small workbook.xml part (a race in its
- * stream iteration: about 1 read in 300 in our tests) and throws "reading 'sheets'" when the first
- * worksheet starts, before any row. Such a read is simply done again; an error after rows were
- * read is a real one.
- */
-async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
-  for (let attempt = 1; ; attempt += 1) {
-    let yielded = false;
-    try {
-      for await (const row of xlsxAttempt(bytes)) {
-        yielded = true;
-        yield row;
-      }
-      return;
-    } catch (error) {
-      if (yielded || attempt >= 5 || !/reading 'sheets'/.test(String(error))) throw error;
-    }
-  }
-}
-
-async function* csvRows(text: string): AsyncGenerator<FileRow> {
-  let row = 0;
-  const parser = parseString<string[], string[]>(text, { ignoreEmpty: false, trim: false, discardUnmappedColumns: false, strictColumnHandling: false });
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    row += 1;
-    if (!isBlankRow(cells)) yield { row, cells };
-  }
-}
+export const textLength = (cells: readonly Cell[]) => cells.reduce<number>((sum, cell) => sum + (typeof cell === 'string' ? cell.length : 0), 0);
 
 function readError(error: unknown, format: FileFormat): ImportFileError {
   if (error instanceof ImportFileError) return error;
-  return new ImportFileError(format === 'xlsx' ? '文件不是有效的 .xlsx 文件，可能已损坏，请在 Excel 中重新保存后上传' : 'CSV 文件格式不正确（引号未闭合或内容损坏），请检查后重新上传');
+  return new ImportFileError(format === 'xlsx' ? BROKEN_XLSX : UNCLOSED_QUOTE);
 }
 
 /**
- * The non-blank rows of the file, header first. More than IMPORT_LIMITS.maxRows data rows is
- * refused; a file that cannot be parsed throws ImportFileError with a message for the user.
+ * The non-blank rows of the file, header first, each within the limits. More than
+ * IMPORT_LIMITS.maxRows data rows, or more text in all than an xlsx may unpack (shared strings
+ * repeated row after row), is refused; a file that cannot be parsed throws ImportFileError with a
+ * message for the user.
  */
 export async function* readRows(bytes: Buffer, format: FileFormat): AsyncGenerator<FileRow> {
-  const source = format === 'xlsx' ? xlsxRows(bytes) : csvRows(decodeCsv(bytes, format));
+  const source = format === 'xlsx' ? new XlsxFile(bytes).rows() : csvRows(decodeCsv(bytes, format));
   let count = 0;
-  for (;;) {
-    let next: IteratorResult<FileRow>;
-    try {
-      next = await source.next();
-    } catch (error) {
-      throw readError(error, format);
+  let chars = 0;
+  try {
+    for (;;) {
+      let next: IteratorResult<FileRow>;
+      try {
+        next = await source.next();
+      } catch (error) {
+        throw readError(error, format);
+      }
+      if (next.done) return;
+      count += 1;
+      if (count > IMPORT_LIMITS.maxRows + 1) throw tooManyRows();
+      chars += textLength(next.value.cells);
+      if (chars > IMPORT_LIMITS.maxUnpackedBytes) throw new ImportFileError(TOO_BIG_UNPACKED);
+      yield next.value;
     }
-    if (next.done) return;
-    count += 1;
-    if (count > IMPORT_LIMITS.maxRows + 1) {
-      await source.return?.(undefined);
-      throw new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
+  } finally {
+    await source.return?.(undefined);
+  }
+}
+
+/**
+ * What preview and start need: the header and the first `shown` data rows, and how many data rows
+ * the file has. An xlsx is read only that far (and its shared strings only those rows use); its
+ * row count then comes from counting the sheet's row tags, an estimate (a formatted empty row
+ * counts) unless the sheet ended within the rows read. A CSV is read whole (it is at most 20 MB).
+ */
+export async function scanFile(bytes: Buffer, format: FileFormat, shown: number): Promise<{ rows: FileRow[]; total: number }> {
+  try {
+    if (format !== 'xlsx') {
+      const rows: FileRow[] = [];
+      let total = -1;
+      for await (const row of readRows(bytes, format)) {
+        if (rows.length <= shown) rows.push(row);
+        total += 1;
+      }
+      return { rows, total: Math.max(0, total) };
     }
-    yield next.value;
+    const file = new XlsxFile(bytes);
+    const first = await file.firstRows(shown + 1);
+    const rows = first.rows;
+    const total = rows.length === 0 ? 0 : first.complete ? rows.length - 1 : (await file.countRows(IMPORT_LIMITS.maxRows + rows[0].row)) - rows[0].row;
+    if (total > IMPORT_LIMITS.maxRows) throw tooManyRows();
+    return { rows, total };
+  } catch (error) {
+    throw readError(error, format);
   }
 }
 

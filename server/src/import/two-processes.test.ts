@@ -12,6 +12,7 @@ import type { ImportTask } from '../../../contracts/api/import';
 import { DEMO_PASSWORD, seedDemo } from '../seed';
 import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
 import { bigXlsxFile, upload } from '../../../tests/support/import-files';
+import { importFinished, POLL_SERVER } from '../../../tests/support/waits';
 import { openDatabase, sql } from '../db/database';
 import { migrate } from '../db/migrate';
 
@@ -69,19 +70,11 @@ describe('two server processes on one PostgreSQL', () => {
     const taskId = started.data.taskId;
     const second = await start(); // sees the running import at start-up and starts its own worker
 
-    for (;;) {
-      const now = await task(first, token, taskId);
-      if (now.processed >= 1000) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect.poll(async () => (await task(first, token, taskId)).processed, { ...POLL_SERVER, interval: 100 }).toBeGreaterThanOrEqual(1000);
     await first.stop('SIGKILL');
 
-    let done: ImportTask;
-    for (;;) {
-      done = await task(second, token, taskId);
-      if (done.status !== 'queued' && done.status !== 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    // The other process takes the job over once pg-boss sees the killed one's heartbeat stop (seconds).
+    const done = await importFinished(() => task(second, token, taskId), { ...POLL_SERVER, timeout: 240_000 });
     expect({ status: done.status, total: done.total, processed: done.processed, imported: done.imported }).toEqual({ status: 'done', total: ROWS, processed: ROWS, imported: ROWS });
     const db = await openDatabase({ databaseUrl });
     try {

@@ -20,7 +20,7 @@ export interface ApiHostOptions {
 }
 
 // Read from the URL: validation replaces request.query with the parsed input, which drops yj-test.
-const plain = (request: FastifyRequest) => /[?&]yj-test(=|&|$)/.test(request.url);
+const asksPlain = (request: FastifyRequest) => /[?&]yj-test(=|&|$)/.test(request.url);
 
 /**
  * Request schemas are zod (contracts/): a refusal is an ApiError with the field's own Chinese
@@ -44,6 +44,7 @@ export function envelopeForError(error: unknown, request: FastifyRequest): { sta
   }
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 200, envelope: new Envelope(Code.badInput, '请求内容过大', null) };
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 200, envelope: new Envelope(Code.badInput, '不支持的请求内容类型', null) };
+  if (fastifyError.code === 'FST_STATIC_FORBIDDEN_PATH') return { status: 200, envelope: new Envelope(Code.forbidden, '不允许访问该路径', null) };
   if (status >= 400 && status < 500) return { status: 200, envelope: new Envelope(Code.badInput, '请求参数不正确', null) };
   if (isCancelledQuery(error)) {
     request.log.warn({ err: error }, 'statement timeout');
@@ -66,11 +67,13 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     if (body === undefined || body === null) request.body = query;
     else if (typeof body === 'object' && !Array.isArray(body)) request.body = { ...query, ...body };
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.public) return;
     if (!request.routeOptions.url) return; // unknown path: the not-found handler answers
     await authenticate(app, request);
     authorize(request);
+    // Before any query of its own: a refused heavy call costs the database nothing.
+    if (request.routeOptions.config.heavy) await app.heavyWork.enter(request, reply);
     // What the chain has paid for: an expired edition's grace period and locking, add-on routes.
     await editionGate(app.db, request, app.config.timeZone);
   });
@@ -82,8 +85,10 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
   app.addHook('onRoute', (route) => {
     const handler = route.handler;
     const answer = checkAnswers ? answerSchemaOf(route.schema?.response) : undefined;
+    const heavy = route.config?.heavy === true;
     route.handler = async function enveloped(this: FastifyInstance, request, reply) {
-      const result = await handler.call(this, request, reply);
+      const work = async () => handler.call(this, request, reply);
+      const result = await (heavy ? app.heavyWork.run(request, work) : work());
       if (result === reply || reply.sent) return result;
       const envelope = result instanceof Envelope ? result : new Envelope(0, 'ok', result ?? null);
       if (answer && envelope.code === 0) {
@@ -94,6 +99,8 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     };
   });
 
+  // yj-test (answers in plain JSON) is a development door: production encrypts every answer.
+  const plain = (request: FastifyRequest) => !app.config.production && asksPlain(request);
   app.addHook('onSend', async (request, reply, payload) => {
     if (!options.encrypt || plain(request) || typeof payload !== 'string') return payload;
     const type = String(reply.getHeader('content-type') ?? '');

@@ -8,6 +8,7 @@ import { signToken, verifyToken } from '../auth/jwt';
 import { ApiError, Code } from '../http/envelope';
 import { loadAuthRow } from '../repositories/accounts';
 import { TenantScope } from '../repositories/scope';
+import { ONE_TIME_PASSWORD_CODE, ONE_TIME_PASSWORD_MESSAGE } from '../../../contracts/envelope';
 
 export const EXPIRED_MESSAGE = '登录已过期，请重新登录';
 export const INVALID_MESSAGE = '登录状态无效，请重新登录';
@@ -29,6 +30,9 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 
 export function authorize(request: FastifyRequest): void {
   const config = request.routeOptions.config;
+  // Whoever the admin told the one-time password (or overheard it) must not use the account until
+  // its owner has set their own: every other route refuses, new ones too unless they opt in.
+  if (request.auth.mustChangePassword && !config.oneTimePassword) throw new ApiError(ONE_TIME_PASSWORD_CODE, ONE_TIME_PASSWORD_MESSAGE);
   if (config.admin && !request.auth.isAdmin) throw new ApiError(Code.forbidden, '仅管理员可以执行此操作');
   if (config.permission !== undefined && !hasPermission(request.auth, config.permission)) {
     throw new ApiError(Code.forbidden, '没有权限执行此操作');

@@ -7,20 +7,31 @@
  *
  * The body is kept as received (signatures are over its bytes) and trusted only after the
  * adapter verified it. The amount must be the order's; the order is paid and fulfilled once
- * however often the notification repeats (markPaid locks the order). Providers repeat until they
- * read a success, so an already paid order answers success, and a refusal answers failure.
+ * however often the notification repeats (markPaid locks the order). A payment the order did not
+ * need (a second channel, an order already paid or cancelled) is recorded and given back through
+ * the provider's refund call right after the answer, retried by the mall's sweep until accepted.
+ * Providers repeat until they read a success, so a payment already paid or recorded for refunding
+ * answers success, and a refusal answers failure.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { today } from '../../../contracts/dates';
 import type { PayChannel } from '../../../contracts/rules/mall';
 import { PAY_CHANNEL_NAMES } from '../../../contracts/rules/mall';
 import { logPaymentEvent, markPaid } from '../repositories/mall';
+import { refundUnneededPayments } from '../payment-refunds';
 
 type Outcome = { ok: true } | { ok: false; status: number; reason: string };
 
 export default async function paymentNotify(app: FastifyInstance): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+
+  // The refunds started after answering a notification; closing the app waits for them.
+  let refunding: Promise<void> = Promise.resolve();
+  const refundSoon = (log: FastifyBaseLogger) => {
+    refunding = refunding.then(() => refundUnneededPayments(app.db, app.providers.payment, log)).catch((error: unknown) => log.error({ err: error }, 'refunding failed'));
+  };
+  app.addHook('onClose', async () => refunding);
 
   async function handle(channel: PayChannel, request: FastifyRequest): Promise<Outcome> {
     const adapter = app.providers.payment.adapters[channel];
@@ -38,15 +49,15 @@ export default async function paymentNotify(app: FastifyInstance): Promise<void>
       return { ok: true };
     }
     const { notice } = verified;
-    const paid = await markPaid(
-      app.db,
-      { orderNo: notice.orderNo, amountFen: notice.amountFen, channel, reference: notice.reference, via: `${PAY_CHANNEL_NAMES[channel]}通知` },
-      today(app.config.timeZone),
-    );
+    const paid = await markPaid(app.db, { ...notice, channel, via: `${PAY_CHANNEL_NAMES[channel]}通知` }, today(app.config.timeZone));
     await logPaymentEvent(app.db, channel, verified.eventId, notice.orderNo, paid.outcome);
-    if (paid.outcome === 'fulfilled' || paid.outcome === 'already') return { ok: true };
+    if (paid.outcome === 'to_refund') {
+      request.log.warn({ channel, orderNo: notice.orderNo, reference: notice.reference }, 'payment not needed by its order: refunding it');
+      refundSoon(request.log);
+    }
+    if (paid.outcome === 'fulfilled' || paid.outcome === 'already' || paid.outcome === 'to_refund') return { ok: true };
     request.log.error({ channel, orderNo: notice.orderNo, outcome: paid.outcome, amountFen: notice.amountFen }, 'payment notification not applied');
-    return { ok: false, status: 400, reason: paid.outcome === 'amount_mismatch' ? '金额与订单不符' : paid.outcome === 'unknown_order' ? '订单不存在' : '订单已退款' };
+    return { ok: false, status: 400, reason: paid.outcome === 'amount_mismatch' ? '金额与订单不符' : '订单不存在' };
   }
 
   const failed = (reply: FastifyReply, error: unknown) => {

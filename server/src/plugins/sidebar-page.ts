@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sidebarHtml } from './sidebar-html';
 
-/** The script and its chunks, as the build listed them (rollup.config.mjs, sidebarPreloads); none without a build. */
+/** The script and its chunks, as the build listed them (scripts/build-widgets.mjs, sidebarPreloads); none without a build. */
 function sidebarScripts(distDir: string): string[] | undefined {
   try {
     const paths: unknown = JSON.parse(readFileSync(path.join(distDir, 'widgets', 'wecom-sidebar.preload.json'), 'utf8'));

@@ -1,6 +1,7 @@
 /**
  * The built front end goes out as the build compressed it (.br / .gz written by scripts/build.mjs),
  * and Vite's content-hashed files are cached for good while index.html is always revalidated.
+ * Refusals outside the API hosts are the Chinese envelope too (issue 31).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,5 +53,21 @@ describe('built front end', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(answer.body).toContain('<title>门店管家</title>');
+  });
+});
+
+describe('refusals outside the API hosts', () => {
+  it('answers a forbidden file path, a body too large, broken JSON and a missing file with the Chinese envelope, keeping the HTTP status', async () => {
+    const cases = [
+      { request: { url: '/dist//host-app/index.html' }, status: 403, code: 403, msg: '不允许访问该路径' },
+      { request: { method: 'POST' as const, url: '/', payload: { text: 'x'.repeat(6 * 1024 * 1024) } }, status: 413, code: 400, msg: '请求内容过大' },
+      { request: { method: 'POST' as const, url: '/api/mall/notify/wechat', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(100 * 1024) }, status: 413, code: 400, msg: '请求内容过大' },
+      { request: { method: 'POST' as const, url: '/sidebar', headers: { 'content-type': 'application/json' }, payload: '{' }, status: 400, code: 400, msg: '请求内容不是有效的 JSON' },
+      { request: { url: '/assets/missing-0000.js' }, status: 404, code: 404, msg: '文件不存在：/assets/missing-0000.js' },
+    ];
+    for (const { request, status, code, msg } of cases) {
+      const answer = await server.app.inject(request);
+      expect({ url: request.url, status: answer.statusCode, body: answer.json() }).toEqual({ url: request.url, status, body: { code, msg, data: null } });
+    }
   });
 });

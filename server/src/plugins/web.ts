@@ -27,7 +27,7 @@ export default async function web(app: FastifyInstance) {
   if (existsSync(widgets)) {
     await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h', preCompressed: true });
   }
-  // dist/garage-widgets.js and its chunks sit at the top of dist/.
+  // dist/garage-widgets.js and its chunks sit at the top of dist/ (/dist/openapi.json is plugins/openapi.ts's).
   if (existsSync(dist)) {
     await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h', preCompressed: true });
   }
@@ -51,7 +51,7 @@ export default async function web(app: FastifyInstance) {
     if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || request.method !== 'GET') {
       return reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${url}`, null));
     }
-    if (path.extname(url) && !url.endsWith('.html')) return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
+    if (path.extname(url) && !url.endsWith('.html')) return reply.status(404).send(new Envelope(Code.notFound, `文件不存在：${url}`, null));
     if (!hasHostApp) {
       return reply
         .type('text/html; charset=utf-8')

@@ -1,5 +1,6 @@
 /**
- * Alipay 当面付 precreate (alipay.trade.precreate answers a qr_code), with node:crypto only.
+ * Alipay 当面付 precreate (alipay.trade.precreate answers a qr_code; alipay.trade.close and
+ * alipay.trade.refund close a code and give a payment back), with node:crypto only.
  * Requests are signed RSA2: RSA-SHA256 with the app private key over the parameters other than
  * `sign`, sorted by name and joined as `k=v&k=v` (empty values left out). The answer is signed by
  * Alipay over the JSON text of `alipay_trade_precreate_response`; an asynchronous notification
@@ -121,7 +122,22 @@ export function alipay(settings: AlipaySettings, clock: () => number = Date.now)
       return { codeUrl: answer.qr_code, simulate: false };
     },
     async close(orderNo) {
-      await call('alipay.trade.close', { out_trade_no: orderNo });
+      const answer = await call('alipay.trade.close', { out_trade_no: orderNo });
+      // Before the buyer scans, Alipay holds no trade yet (ACQ.TRADE_NOT_EXIST) and the code no
+      // longer pays; a paid trade answers ACQ.TRADE_STATUS_ERROR.
+      if (answer.code === '10000' || answer.sub_code === 'ACQ.TRADE_NOT_EXIST') return;
+      throw new PaymentUnavailable(answer.sub_code === 'ACQ.TRADE_STATUS_ERROR' ? '该订单已用支付宝付款，请稍后刷新订单状态' : '支付宝二维码暂时无法关闭，请稍后再试', JSON.stringify(answer));
+    },
+    async refund(refund) {
+      // fund_change is 'N' when this out_request_no was refunded before: still done.
+      const answer = await call('alipay.trade.refund', {
+        out_trade_no: refund.orderNo,
+        trade_no: refund.reference,
+        refund_amount: yuanText(refund.amountFen),
+        out_request_no: refund.refundNo,
+        refund_reason: refund.reason.slice(0, 256),
+      });
+      if (answer.code !== '10000') throw new PaymentUnavailable(`支付宝退款失败：${String(answer.sub_msg ?? answer.msg ?? '未知错误')}`, JSON.stringify(answer));
     },
     verifyNotification({ body }): VerifiedNotification {
       const fields = Object.fromEntries(new URLSearchParams(body));

@@ -25,6 +25,19 @@ export interface PaymentOrder {
   payBefore: Date;
 }
 
+/** Giving back one payment the order did not need (issue 31). */
+export interface PaymentRefund {
+  /** out_trade_no of the payment. */
+  orderNo: string;
+  /** The provider's transaction id of the payment to give back. */
+  reference: string;
+  amountFen: number;
+  /** Our id of the refund (out_refund_no / out_request_no): a retry with it refunds once. */
+  refundNo: string;
+  /** Shown to the payer. */
+  reason: string;
+}
+
 /** A verified "paid" notification. */
 export interface PaidNotice {
   orderNo: string;
@@ -50,8 +63,14 @@ export interface PaymentAdapter {
   readonly channel: PayChannel;
   /** The QR code's content (code_url / qr_code); simulate = the page shows 「模拟支付成功」. */
   precreate(order: PaymentOrder): Promise<{ codeUrl: string | null; simulate: boolean }>;
-  /** Closes the payment code of a cancelled order (best effort). */
+  /**
+   * Closes the order's payment code, so it can no longer be paid (another channel was chosen, or
+   * the order was cancelled). Resolves once closed or when the provider holds nothing to close;
+   * throws PaymentUnavailable otherwise (e.g. it was paid meanwhile).
+   */
   close(orderNo: string): Promise<void>;
+  /** Gives a payment back to the payer; resolves once the provider accepted the refund. */
+  refund(refund: PaymentRefund): Promise<void>;
   /** Checks the notification's signature (and decrypts it); never trusts its content otherwise. */
   verifyNotification(request: NotificationRequest): VerifiedNotification;
 }
@@ -89,6 +108,7 @@ export function developmentPayment(channel: PayChannel): PaymentAdapter {
       return { codeUrl: links[channel](order.orderNo), simulate: true };
     },
     async close() {},
+    async refund() {},
     verifyNotification: () => ({ ok: false, reason: '开发用支付不接收通知' }),
   };
 }

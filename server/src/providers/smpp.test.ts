@@ -26,9 +26,8 @@ afterAll(async () => {
   await smsc?.close();
 });
 
-const until = async (check: () => boolean) => {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
-};
+/** Loopback answers come in milliseconds; the timeout only bounds a slow, busy machine. */
+const patiently = { timeout: 15_000, interval: 20 };
 
 describe('helpers', () => {
   it('splits at 70 / 67 code units without breaking an emoji, like countSms', () => {
@@ -55,14 +54,14 @@ describe('SMPP adapter', () => {
     const long = `【安途汽车】${'冬季保养活动火热进行中，'.repeat(10)}回T退订`;
     const parts = await provider.submit({ phone: '13900000010', text: long });
     expect(parts).toHaveLength(countSms(long).segments);
-    await until(() => smsc.messages.length >= 2);
+    await expect.poll(() => smsc.messages.length, patiently).toBeGreaterThanOrEqual(2);
     expect(smsc.messages.map((message) => message.text)).toEqual(['【安途汽车】张先生您好😀', long]);
-    await until(() => events.filter((event) => event.kind === 'receipt').length >= 1 + parts.length);
+    await expect.poll(() => events.filter((event) => event.kind === 'receipt').length, patiently).toBeGreaterThanOrEqual(1 + parts.length);
     const receipts = events.filter((event): event is Extract<SmsEvent, { kind: 'receipt' }> => event.kind === 'receipt');
     expect(receipts.find((event) => event.messageId === ids[0])!.stat).toBe('DELIVRD');
     expect(receipts.filter((event) => parts.includes(event.messageId)).every((event) => event.stat === 'UNDELIV')).toBe(true);
     await smsc.sendReply('8613900000001', '退订');
-    await until(() => events.some((event) => event.kind === 'reply'));
+    await expect.poll(() => events.some((event) => event.kind === 'reply'), patiently).toBe(true);
     expect(events.find((event) => event.kind === 'reply')).toEqual({ kind: 'reply', phone: '8613900000001', text: '退订' });
   });
 
@@ -75,7 +74,7 @@ describe('SMPP adapter', () => {
     const binds = smsc.binds;
     smsc.dropConnections();
     // The adapter binds again by itself (backoff from 1 s), before anything is sent.
-    await until(() => smsc.binds > binds);
+    await expect.poll(() => smsc.binds, patiently).toBeGreaterThan(binds);
     const ids = await provider.submit({ phone: '13900000002', text: '重连之后' });
     expect(ids).toHaveLength(1);
     expect(smsc.binds).toBeGreaterThan(binds);

@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3, Native payment (扫码支付), with node:crypto only:
+ * WeChat Pay API v3, Native payment (扫码支付: native order, close, refund), with node:crypto only:
  * - requests carry `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="…",nonce_str="…",signature="…",
  *   timestamp="…",serial_no="…"`, the signature being RSA-SHA256 with the merchant's private key
  *   over `METHOD\nURL-path-and-query\ntimestamp\nnonce\nbody\n`;
@@ -130,7 +130,21 @@ export function wechatPay(settings: WechatPaySettings, clock: () => number = Dat
       return { codeUrl: json.code_url, simulate: false };
     },
     async close(orderNo) {
-      await request('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: settings.mchid });
+      // 204 No Content, also for a code closed before; a paid one answers ORDERPAID.
+      const { status, json } = await request('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, { mchid: settings.mchid });
+      if (status !== 204) throw new PaymentUnavailable(json.code === 'ORDERPAID' ? '该订单已用微信支付付款，请稍后刷新订单状态' : '微信支付二维码暂时无法关闭，请稍后再试', JSON.stringify(json));
+    },
+    async refund(refund) {
+      // 申请退款: accepted answers PROCESSING (or SUCCESS); the same out_refund_no refunds once.
+      const { status, json } = await request('POST', '/v3/refund/domestic/refunds', {
+        transaction_id: refund.reference,
+        out_refund_no: refund.refundNo,
+        reason: refund.reason.slice(0, 80),
+        amount: { refund: refund.amountFen, total: refund.amountFen, currency: 'CNY' },
+      });
+      if (status !== 200 || (json.status !== 'PROCESSING' && json.status !== 'SUCCESS')) {
+        throw new PaymentUnavailable(`微信支付退款失败：${typeof json.message === 'string' ? json.message : `HTTP ${status}`}`, JSON.stringify(json));
+      }
     },
     verifyNotification({ headers, body }): VerifiedNotification {
       const problem = signedByWechat(headers, body, true);

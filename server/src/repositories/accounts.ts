@@ -1,6 +1,7 @@
 /** Users, roles, garages: the SQL behind login, /user/*, /sys/* and /garage/switch*. */
 import { sql, type Queryable } from '../db/database';
 import type { AuthContext, AuthRow } from '../auth/context';
+import { REMEMBERED_ADDRESS_DAYS } from './login';
 
 /**
  * Auth rows by token id, for a few seconds. The token check is the one query every request makes
@@ -60,16 +61,28 @@ export interface LoginUser {
   password_hash: string;
   token_version: number;
   current_garage_id: number;
+  /** Signed in lately from the address asked about (findUserByUsername, findUserByPhone). */
+  remembered?: boolean;
 }
 
 const LOGIN_COLUMNS = sql`id, chain_id, nick_name, password_hash, token_version, current_garage_id`;
 
-export function findUserByUsername(db: Queryable, username: string) {
-  return db.one<LoginUser>(sql`SELECT ${LOGIN_COLUMNS} FROM app_user WHERE lower(username) = lower(${username}) AND enabled`);
+/**
+ * With `address` (auth/throttle.ts addressKey): whether the user signed in from there lately, which
+ * spares them that address's limit. In the same query, so a known username costs what an unknown one does.
+ */
+const rememberedFrom = (address: string | undefined) =>
+  address === undefined
+    ? sql`false AS remembered`
+    : sql`EXISTS (SELECT 1 FROM login_address a WHERE a.user_id = app_user.id AND a.address = ${address}
+                   AND a.last_login_at > now() - make_interval(days => ${REMEMBERED_ADDRESS_DAYS})) AS remembered`;
+
+export function findUserByUsername(db: Queryable, username: string, address?: string) {
+  return db.one<LoginUser>(sql`SELECT ${LOGIN_COLUMNS}, ${rememberedFrom(address)} FROM app_user WHERE lower(username) = lower(${username}) AND enabled`);
 }
 
-export function findUserByPhone(db: Queryable, phone: string) {
-  return db.one<LoginUser>(sql`SELECT ${LOGIN_COLUMNS} FROM app_user WHERE phone = ${phone} AND enabled`);
+export function findUserByPhone(db: Queryable, phone: string, address?: string) {
+  return db.one<LoginUser>(sql`SELECT ${LOGIN_COLUMNS}, ${rememberedFrom(address)} FROM app_user WHERE phone = ${phone} AND enabled`);
 }
 
 /** WeCom user ids are unique inside one corp only, so the corp must match too. */

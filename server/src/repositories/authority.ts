@@ -2,7 +2,7 @@
 import { sql, type Queryable } from '../db/database';
 import type { AuthContext } from '../auth/context';
 import { ATTEMPT_LIMITS } from '../auth/throttle';
-import { ATTEMPT_WINDOW_MINUTES } from './login';
+import { ATTEMPT_WINDOW_SECONDS } from './login';
 
 export interface StaffRecord {
   id: number;
@@ -36,7 +36,7 @@ export interface RoleRecord {
  */
 const lockedSql = sql`EXISTS (
   SELECT 1 FROM login_attempt a
-   WHERE a.window_started_at > now() - make_interval(mins => ${ATTEMPT_WINDOW_MINUTES})
+   WHERE a.window_started_at > now() - make_interval(secs => ${ATTEMPT_WINDOW_SECONDS})
      AND ((a.key = 'password:' || lower(u.username) AND a.attempts >= ${ATTEMPT_LIMITS.account})
        OR (left(a.key, length(lower(u.username)) + 10) = 'password:' || lower(u.username) || '|' AND a.attempts >= ${ATTEMPT_LIMITS.accountAddress})))`;
 
@@ -200,7 +200,7 @@ export interface AuditRecord {
   actorId: number;
   actorName: string;
   action: string;
-  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'order' | 'potential' | 'import' | 'sms' | 'wecom' | 'customer';
+  targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'order' | 'potential' | 'import' | 'sms' | 'wecom' | 'customer' | 'insurance';
   targetId: number | null;
   targetName: string;
   detail: Record<string, unknown>;

@@ -15,13 +15,14 @@ import {
   recordServerAnswer,
   recordSipEnd,
   recordSipStart,
-  setBalanceMinutes,
   sipHa1,
   upsertSipAccount,
 } from './call';
+import { setTestBalance } from '../../../tests/support/ledger';
+import { POLL_FAST } from '../../../tests/support/waits';
 
 // The minutes are on the chain's ledger (480_mall.sql), which needs the chain table (001).
-const migrations = ['001_accounts.sql', '300_call.sql', '301_call_billing.sql', '480_mall.sql'].map((file) =>
+const migrations = ['001_accounts.sql', '300_call.sql', '301_call_billing.sql', '480_mall.sql', '610_ledger_who_why.sql'].map((file) =>
   readFileSync(fileURLToPath(new URL(`../../migrations/${file}`, import.meta.url)), 'utf8'),
 );
 
@@ -64,8 +65,8 @@ describe('call repository', () => {
   const at = (seconds: number) => new Date(Date.UTC(2026, 2, 2, 9, 0, 0) + seconds * 1000);
 
   it('bills a call Kamailio reports once, however often its end is reported', async () => {
-    await setBalanceMinutes(db, '1', 10);
-    await setBalanceMinutes(db, '2', 10);
+    await setTestBalance(db, 1, 'minutes', 10);
+    await setTestBalance(db, 2, 'minutes', 10);
     await recordCallStart(db, { ...owner, sipCallId: 'call-a', customerId: 'c1', number: '13800138000' });
     await recordSipStart(db, { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5) });
     const end = { ...owner, sipCallId: 'call-a', number: '13800138000', answeredAt: at(5), endedAt: at(130) };
@@ -77,7 +78,7 @@ describe('call repository', () => {
   });
 
   it('a Call-ID reused for a new dialog after billing is billed again, and the phone bar’s report changes no bill', async () => {
-    await setBalanceMinutes(db, '1', 10);
+    await setTestBalance(db, 1, 'minutes', 10);
     await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(0), endedAt: at(30) });
     await recordSipEnd(db, { ...owner, sipCallId: 'call-b', number: '13800138000', answeredAt: at(100), endedAt: at(130) });
     expect(await balanceMinutes(db, '1')).toBe(8);
@@ -86,14 +87,14 @@ describe('call repository', () => {
   });
 
   it('without SIP events, bills the server-observed time from the answer report, once, and nothing without one', async () => {
-    await setBalanceMinutes(db, '1', 10);
+    await setTestBalance(db, 1, 'minutes', 10);
     const timing = { serverTimed: true, maxSeconds: 7200 };
     const call = { ...owner, sipCallId: 'call-c', customerId: null, number: '13800138000', result: 'answered' as const };
     await recordCallStart(db, call);
     expect(await recordServerAnswer(db, owner, 'call-c')).toBe(true);
     // PGlite's clock ticks in whole milliseconds: an end stamped in the answer's millisecond would be
-    // a 0-second call, billed nothing.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // a 0-second call, billed nothing. The end comes once the database's clock has moved on.
+    await expect.poll(async () => (await db.one<{ later: boolean }>(sql`SELECT now() > answered_at AS later FROM call_record WHERE sip_call_id = 'call-c'`))?.later, POLL_FAST).toBe(true);
     const ended = await recordCallEnd(db, call, timing);
     expect(ended?.record).toMatchObject({ result: 'answered', billedMinutes: 1, timedBy: 'server' });
     expect(ended?.record.durationSeconds).toBeLessThan(5);
@@ -120,7 +121,7 @@ describe('call repository', () => {
   });
 
   it('never takes the balance below zero', async () => {
-    await setBalanceMinutes(db, '1', 1);
+    await setTestBalance(db, 1, 'minutes', 1);
     const billed = await recordSipEnd(db, { ...owner, sipCallId: 'call-d', number: '13800138000', answeredAt: at(0), endedAt: at(299) });
     expect(billed).toEqual({ billedMinutes: 5, balanceMinutes: 0 });
   });

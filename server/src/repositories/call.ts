@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Database, type Queryable, type SQL } from '../db/database';
 import { maskMobile } from '../../../contracts/rules/mobile';
 import type { TenantScope } from './scope';
-import { balanceOf, credit, debitUpTo, setBalance } from './ledger';
+import { balanceOf, billCall } from './ledger';
 
 /** The database or one of its transactions. */
 export type SqlExecutor = Queryable;
@@ -72,16 +72,7 @@ export async function deleteSipAccount(db: SqlExecutor, garageId: string, userId
 export async function balanceMinutes(db: SqlExecutor, garageId: string): Promise<number> {
   return balanceOf(db, Number(garageId), 'minutes');
 }
-
-/** An admin's correction: one 'adjust' entry of the difference. */
-export async function setBalanceMinutes(db: SqlExecutor | Database, garageId: string, minutes: number): Promise<number> {
-  return (await setBalance(db, Number(garageId), 'minutes', minutes, '管理员设置通话分钟数')).balance;
-}
-
-/** An admin's top-up outside the mall. */
-export async function addBalanceMinutes(db: SqlExecutor | Database, garageId: string, minutes: number): Promise<number> {
-  return (await credit(db, Number(garageId), 'minutes', minutes, 'adjust', '', '管理员充值通话分钟数')).balance;
-}
+// Minutes arrive only through the mall (paid orders) and leave only through billOnce (issue 31).
 
 export type CallResult = 'answered' | 'busy' | 'rejected' | 'no_answer' | 'unavailable' | 'not_found' | 'canceled' | 'failed';
 
@@ -263,7 +254,7 @@ async function billOnce(tx: SqlExecutor, recordId: string, set: SQL, condition: 
   const billed = rows[0];
   if (!billed) return null;
   // A call already made is billed even if the minutes ran out during it: the ledger stops at zero.
-  if (billed.billedMinutes > 0) await debitUpTo(tx, Number(billed.garageId), 'minutes', Number(billed.billedMinutes), 'use', `call:${recordId}`, '网络电话通话');
+  if (billed.billedMinutes > 0) await billCall(tx, Number(billed.garageId), recordId, Number(billed.billedMinutes));
   return Number(billed.billedMinutes);
 }
 

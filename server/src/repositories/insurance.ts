@@ -5,7 +5,7 @@
  */
 import { addDays, today as garageToday, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
-import { DEFAULT_INSURERS, RENEWAL_BUCKET_DAYS, RENEWAL_BUCKETS, RENEWAL_STATES, type InsurerTariff, type RenewalBucket, type RenewalState } from '../../../contracts/insurance';
+import { DEFAULT_INSURERS, RENEWAL_BUCKET_DAYS, RENEWAL_BUCKETS, RENEWAL_STATES, type InsurerTariff, type RenewalBucket, type RenewalState, type ShareState } from '../../../contracts/insurance';
 import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 
@@ -277,6 +277,7 @@ export function quotesOfVehicle(db: Queryable, scope: TenantScope, vehicleId: nu
 export interface QuoteRecord {
   id: number;
   chainId: number;
+  storeId: number;
   createdAt: string;
   userName: string;
   storeName: string;
@@ -290,7 +291,7 @@ export interface QuoteRecord {
 }
 
 const quoteColumns = sql`
-  q.id, q.chain_id AS "chainId", q.created_at AS "createdAt", COALESCE(u.nick_name, '') AS "userName", g.name AS "storeName", g.phone AS "storePhone",
+  q.id, q.chain_id AS "chainId", q.store_id AS "storeId", q.created_at AS "createdAt", COALESCE(u.nick_name, '') AS "userName", g.name AS "storeName", g.phone AS "storePhone",
   v.plate, v.brand, v.series, c.name AS "customerName", c.mobile, q.sheet`;
 const quoteJoins = sql`JOIN garage g ON g.id = q.store_id JOIN vehicle v ON v.id = q.vehicle_id JOIN customer c ON c.id = q.customer_id LEFT JOIN app_user u ON u.id = q.created_by`;
 
@@ -299,16 +300,50 @@ export function findQuote(db: Queryable, scope: TenantScope, id: number) {
 }
 
 export async function insertShare(tx: Queryable, share: { chainId: number; quoteId: number; tokenHash: string; days: number; userId: number }) {
-  const row = await tx.one<{ expiresAt: string }>(sql`
+  const row = await tx.one<{ id: number; expiresAt: string }>(sql`
     INSERT INTO insurance_quote_share (chain_id, quote_id, token_hash, expires_at, created_by)
-    VALUES (${share.chainId}, ${share.quoteId}, ${share.tokenHash}, now() + make_interval(days => ${share.days}::int), ${share.userId}) RETURNING expires_at AS "expiresAt"`);
-  return row!.expiresAt;
+    VALUES (${share.chainId}, ${share.quoteId}, ${share.tokenHash}, now() + make_interval(days => ${share.days}::int), ${share.userId}) RETURNING id, expires_at AS "expiresAt"`);
+  return row!;
 }
 
-/** The quote a share token opens (by its hash), with whether the link is still valid. Nothing else. */
+export interface ShareRecord {
+  id: number;
+  quoteId: number;
+  createdAt: string;
+  createdBy: string;
+  expiresAt: string;
+  state: ShareState;
+  revokedAt: string | null;
+  revokedBy: string;
+}
+
+const shareColumns = sql`
+  s.id, s.quote_id AS "quoteId", s.created_at AS "createdAt", COALESCE((SELECT u.nick_name FROM app_user u WHERE u.id = s.created_by), '') AS "createdBy",
+  s.expires_at AS "expiresAt", CASE WHEN s.revoked_at IS NOT NULL THEN 'revoked' WHEN s.expires_at <= now() THEN 'expired' ELSE 'active' END AS state,
+  s.revoked_at AS "revokedAt", COALESCE((SELECT u.nick_name FROM app_user u WHERE u.id = s.revoked_by), '') AS "revokedBy"`;
+
+/** The share links of a quote the caller sees, newest first. */
+export function sharesOfQuote(db: Queryable, scope: TenantScope, quoteId: number) {
+  return db.rows<ShareRecord>(sql`
+    SELECT ${shareColumns} FROM insurance_quote_share s JOIN insurance_quote q ON q.id = s.quote_id
+     WHERE s.quote_id = ${quoteId} AND ${scope.storeRows('q')} ORDER BY s.id DESC`);
+}
+
+/** One share link of a quote the caller sees, locked for a change. */
+export function findShare(tx: Queryable, scope: TenantScope, id: number) {
+  return tx.one<ShareRecord & { plate: string; storeId: number }>(sql`
+    SELECT ${shareColumns}, v.plate, q.store_id AS "storeId" FROM insurance_quote_share s JOIN insurance_quote q ON q.id = s.quote_id JOIN vehicle v ON v.id = q.vehicle_id
+     WHERE s.id = ${id} AND ${scope.storeRows('q')} FOR UPDATE OF s`);
+}
+
+export async function revokeShare(tx: Queryable, id: number, userId: number) {
+  return (await tx.run(sql`UPDATE insurance_quote_share SET revoked_at = now(), revoked_by = ${userId} WHERE id = ${id} AND revoked_at IS NULL AND expires_at > now()`)) > 0;
+}
+
+/** The quote a share token opens (by its hash), with whether the link still opens it. Nothing else. */
 export function sharedQuoteOf(db: Queryable, tokenHash: string) {
-  return db.one<QuoteRecord & { expiresAt: string; expired: boolean }>(sql`
-    SELECT ${quoteColumns}, s.expires_at AS "expiresAt", s.expires_at <= now() AS expired
+  return db.one<QuoteRecord & { expiresAt: string; expired: boolean; revoked: boolean }>(sql`
+    SELECT ${quoteColumns}, s.expires_at AS "expiresAt", s.expires_at <= now() AS expired, s.revoked_at IS NOT NULL AS revoked
       FROM insurance_quote_share s JOIN insurance_quote q ON q.id = s.quote_id AND q.chain_id = s.chain_id ${quoteJoins}
      WHERE s.token_hash = ${tokenHash}`);
 }

@@ -39,7 +39,7 @@ import {
   type InvoiceStatus,
 } from '../../../contracts/rules/mall';
 import { daysBetween, inGarageZone, type Day } from '../../../contracts/dates';
-import { balanceOf, credit } from './ledger';
+import { balanceOf, creditPaidOrder } from './ledger';
 import { writeAudit } from './authority';
 
 // ---------------------------------------------------------------- holdings
@@ -129,6 +129,9 @@ interface OrderDbRow {
   cancel_reason: CancelReason | null;
   refunded_at: string | null;
   effective_until: Day | null;
+  paid_reference: string | null;
+  /** Channels whose code was closed when another was chosen: they can no longer pay the order. */
+  closed_channels: PayChannel[];
   invoiced: boolean;
 }
 
@@ -246,8 +249,20 @@ function sameRequest(order: OrderDbRow, input: { productCode: string; years: num
   return orderView(order);
 }
 
-export async function setOrderChannel(db: Queryable, chainId: number, id: number, channel: PayChannel): Promise<void> {
-  await db.run(sql`UPDATE mall_order SET channel = ${channel} WHERE chain_id = ${chainId} AND id = ${id} AND status = 'pending'`);
+/**
+ * The buyer chose `channel` for a pending order: from now on only its code may pay the order, and
+ * the channel chosen before (`previous`, whose code the caller closed) joins closed_channels.
+ * False when the order moved on meanwhile (paid, cancelled, another channel chosen elsewhere) or
+ * `channel` was closed before: a closed code is never opened again under the same order number.
+ */
+export async function chooseChannel(db: Queryable, chainId: number, id: number, previous: PayChannel | null, channel: PayChannel): Promise<boolean> {
+  const row = await db.one<{ id: number }>(sql`
+    UPDATE mall_order SET channel = ${channel},
+           closed_channels = CASE WHEN channel IS NULL OR channel = ${channel} THEN closed_channels ELSE array_append(closed_channels, channel) END
+     WHERE chain_id = ${chainId} AND id = ${id} AND status = 'pending'
+       AND channel IS NOT DISTINCT FROM ${previous}::text AND NOT (${channel}::text = ANY (closed_channels))
+    RETURNING id`);
+  return row !== undefined;
 }
 
 export async function cancelOrder(db: Database, buyer: Buyer, id: number): Promise<OrderView | 'not_found' | OrderStatus> {
@@ -268,26 +283,64 @@ export async function cancelOrder(db: Database, buyer: Buyer, id: number): Promi
 
 // ---------------------------------------------------------------- payment and fulfilment
 
-export type PaidOutcome = 'fulfilled' | 'already' | 'unknown_order' | 'amount_mismatch' | 'refunded';
+export type PaidOutcome = 'fulfilled' | 'already' | 'unknown_order' | 'amount_mismatch' | 'to_refund';
+
+/** Why a verified payment was not needed by its order. */
+export type UnneededPayment = 'already_paid' | 'closed_code' | 'cancelled' | 'refunded';
+const UNNEEDED_PAYMENT_NAMES: Record<UnneededPayment, string> = {
+  already_paid: '订单已付过款',
+  closed_code: '付款用的二维码已关闭（已改用其他支付方式）',
+  cancelled: '订单已取消',
+  refunded: '订单已退款',
+};
+
+export interface VerifiedPayment {
+  orderNo: string;
+  amountFen: number;
+  channel: PayChannel;
+  /** The provider's transaction id: one payment, however often it is told. */
+  reference: string;
+  /** When the provider took the money. */
+  paidAt: Date;
+  via: string;
+}
+
+/** Why this payment may not pay its order (it is given back instead), or null when it pays it. */
+function unneeded(order: OrderDbRow, payment: VerifiedPayment): UnneededPayment | null {
+  // First the code (so the reason does not depend on which payment was told first), then the order.
+  if (order.closed_channels.includes(payment.channel) || (order.channel !== null && order.channel !== payment.channel)) return 'closed_code';
+  if (order.status === 'paid' || order.status === 'fulfilled') return 'already_paid';
+  if (order.status === 'refunded') return 'refunded';
+  // Cancelled because its time ran out while the notification was on its way: the provider's own
+  // time_expire let the buyer pay up to pay_before, so such a payment still pays the order. A
+  // buyer's cancellation, or a payment after that time, does not.
+  if (order.status === 'cancelled' && (order.cancel_reason !== 'expired' || !(payment.paidAt.getTime() <= Date.parse(order.pay_before)))) return 'cancelled';
+  return null;
+}
 
 /**
- * A verified payment: the order becomes 已支付 and, in the same transaction, 已开通 — the edition or
- * add-on extended, the ledger credited. The order row is locked first, so a notification and its
- * replay (or the simulation button pressed twice) pay and fulfil once. The amount must be the
- * order's to the fen. A payment for an order cancelled meanwhile (expired while the buyer was
- * paying) is honoured: the money was taken.
+ * A verified payment pays its order once (issue 31). The order row is locked first, so payments
+ * told at the same moment are decided one after the other. The amount must be the order's to the
+ * fen. The same payment told again (a repeated notification, 模拟支付 pressed twice) changes
+ * nothing. A payment the order does not need — through a code closed when another channel was
+ * chosen, for an order already paid, cancelled by the buyer or refunded — is recorded once for
+ * refunding (takeDueRefunds) and never fulfils. Otherwise the order becomes 已支付 and, in the same
+ * transaction, 已开通: the edition or add-on extended, the ledger credited.
  */
-export async function markPaid(
-  db: Database,
-  payment: { orderNo: string; amountFen: number; channel: PayChannel; reference: string; via: string },
-  today: Day,
-): Promise<{ outcome: PaidOutcome; order?: OrderView }> {
+export async function markPaid(db: Database, payment: VerifiedPayment, today: Day): Promise<{ outcome: PaidOutcome; order?: OrderView }> {
   return db.transaction(async (tx) => {
+    // An order past its time is cancelled here as on every read, so the time to pay decides alike.
+    await expireUnpaid(tx, sql`order_no = ${payment.orderNo}`);
     const order = await tx.one<OrderDbRow>(sql`SELECT o.*, false AS invoiced FROM mall_order o WHERE o.order_no = ${payment.orderNo} FOR UPDATE`);
     if (!order) return { outcome: 'unknown_order' };
     if (!Number.isInteger(payment.amountFen) || payment.amountFen !== order.amount_fen) return { outcome: 'amount_mismatch' };
-    if (order.status === 'refunded') return { outcome: 'refunded' };
-    if (order.status === 'paid' || order.status === 'fulfilled') return { outcome: 'already', order: orderView(order) };
+    const samePayment = order.paid_reference === payment.reference && order.channel === payment.channel;
+    if ((order.status === 'paid' || order.status === 'fulfilled') && samePayment) return { outcome: 'already', order: orderView(order) };
+    const why = unneeded(order, payment);
+    if (why) {
+      await recordUnneededPayment(tx, order, payment, why);
+      return { outcome: 'to_refund', order: orderView(order) };
+    }
     await tx.run(sql`
       UPDATE mall_order SET status = 'paid', paid_at = now(), channel = ${payment.channel}, paid_reference = ${payment.reference}
        WHERE id = ${order.id}`);
@@ -311,9 +364,8 @@ export async function markPaid(
 async function fulfil(tx: Queryable, order: OrderDbRow, today: Day): Promise<Day | null> {
   const snapshot = order.snapshot;
   const [family, code] = order.product_code.split('.') as [string, string];
-  const ref = `order:${order.order_no}`;
   if (snapshot.ledger) {
-    await credit(tx, order.chain_id, snapshot.ledger, snapshot.ledgerAmount, 'purchase', ref, snapshot.productName);
+    await creditPaidOrder(tx, order.id);
     // SMS packages need the SMS module to send; buying credits turns it on (it has no yearly fee).
     if (snapshot.ledger === 'sms') {
       await tx.run(sql`
@@ -348,6 +400,48 @@ async function fulfil(tx: Queryable, order: OrderDbRow, today: Day): Promise<Day
     INSERT INTO garage_module (chain_id, code, name, enabled, expires_at) VALUES (${order.chain_id}, ${code}, ${addOn.name}, true, ${until}::date)
     ON CONFLICT (chain_id, code) DO UPDATE SET enabled = true, expires_at = EXCLUDED.expires_at`);
   return until;
+}
+
+async function recordUnneededPayment(tx: Queryable, order: OrderDbRow, payment: VerifiedPayment, why: UnneededPayment): Promise<void> {
+  const recorded = await tx.one<{ id: number }>(sql`
+    INSERT INTO mall_payment_refund (chain_id, order_id, channel, reference, amount_fen, why)
+    VALUES (${order.chain_id}, ${order.id}, ${payment.channel}, ${payment.reference}, ${payment.amountFen}, ${why})
+    ON CONFLICT (channel, reference) DO NOTHING RETURNING id`);
+  if (!recorded) return; // told before
+  await writeAudit(tx, {
+    chainId: order.chain_id, actorId: order.created_by, actorName: `${order.created_by_name}（${payment.via}）`, address: '',
+    action: 'mall.refund', targetType: 'order', targetId: order.id,
+    targetName: `${order.order_no} ${PAY_CHANNEL_NAMES[payment.channel]} ¥${(payment.amountFen / 100).toFixed(2)}：${UNNEEDED_PAYMENT_NAMES[why]}，原路退回`,
+    detail: { orderNo: order.order_no, channel: payment.channel, reference: payment.reference, why }, storeIds: [],
+  });
+}
+
+export interface DueRefund {
+  id: number;
+  orderNo: string;
+  channel: PayChannel;
+  reference: string;
+  amountFen: number;
+  why: UnneededPayment;
+}
+
+/**
+ * Unneeded payments due for a refund attempt, each taken for one attempt: the next is due 5, 10,
+ * 15… minutes later, and another process skips the rows taken here.
+ */
+export async function takeDueRefunds(db: Queryable): Promise<(DueRefund & { reason: string })[]> {
+  const rows = await db.rows<DueRefund>(sql`
+    UPDATE mall_payment_refund r SET attempts = r.attempts + 1, next_attempt_at = now() + interval '5 minutes' * (r.attempts + 1)
+      FROM mall_order o
+     WHERE o.id = r.order_id
+       AND r.id IN (SELECT id FROM mall_payment_refund WHERE state = 'pending' AND next_attempt_at <= now() ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
+    RETURNING r.id, o.order_no AS "orderNo", r.channel, r.reference, r.amount_fen AS "amountFen", r.why`);
+  return rows.map((row) => ({ ...row, reason: `门店管家订单 ${row.orderNo}：${UNNEEDED_PAYMENT_NAMES[row.why]}` }));
+}
+
+export async function refundSettled(db: Queryable, id: number, error: string | null): Promise<void> {
+  if (error === null) await db.run(sql`UPDATE mall_payment_refund SET state = 'refunded', refunded_at = now(), last_error = '' WHERE id = ${id}`);
+  else await db.run(sql`UPDATE mall_payment_refund SET last_error = ${error.slice(0, 500)} WHERE id = ${id}`);
 }
 
 export async function orderByNo(db: Queryable, orderNo: string) {

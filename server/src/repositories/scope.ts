@@ -7,7 +7,8 @@
  *   const storeId = scope.requireStore(input.storeId);        // before inserting a store-owned row
  *
  * Store-owned tables carry chain_id + store_id (customer, vehicle, maintenance_record, …);
- * chain-wide tables carry chain_id only (tag, customer_group, sms_template, …).
+ * chain-wide tables carry chain_id only (tag, customer_group, …); sms_template rows are the
+ * chain's (store_id NULL) or one store's own (routes/sms.ts visibleTemplates).
  */
 import { GARAGE_TIME_ZONE, today } from '../../../contracts/dates';
 import { sql, type SQL } from '../db/database';

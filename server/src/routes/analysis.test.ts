@@ -280,7 +280,7 @@ describe('数据统计: 员工得分', () => {
     });
     expect(made.code, made.msg).toBe(0);
     await server.db.run(sql`UPDATE app_user SET job_id = (SELECT id FROM job WHERE chain_id = 1 AND name = '前台/服务顾问') WHERE id = ${made.data.id}`);
-    const zhao = await server.loginToken('kpi-zhao', made.data.oneTimePassword);
+    const zhao = await server.firstLogin('kpi-zhao', made.data.oneTimePassword);
     const own = await read<Scores>(zhao, '/analysis/kpi/scores');
     expect(own.seesTeam).toBe(false);
     expect(own.staff.map((row) => [row.storeName, row.staffName])).toEqual([['城西店', '赵师傅']]);

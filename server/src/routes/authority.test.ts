@@ -37,7 +37,7 @@ async function createStaff(token: string, body: Record<string, unknown>) {
 async function storeAdmin(username: string): Promise<{ token: string; id: number }> {
   const made = await createStaff(admin, { username, nickName: '东店管理员', roleIds: [await roleId(admin, 'admin')], storeIds: [2] });
   expect(made.code, made.msg).toBe(0);
-  return { token: await server.loginToken(username, made.data.oneTimePassword), id: made.data.id };
+  return { token: await server.firstLogin(username, made.data.oneTimePassword), id: made.data.id };
 }
 
 describe('who may manage authority', () => {
@@ -71,11 +71,13 @@ describe('a custom role and the account that holds it', () => {
     expect(made.code, made.msg).toBe(0);
     expect(made.data.oneTimePassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{10}$/);
 
-    const token = await server.loginToken('kefu01', made.data.oneTimePassword);
+    expect((await staffNamed(admin, 'kefu01')).mustChangePassword).toBe(true);
+    // Until the one-time password is changed, the account answers nothing but that (below).
+    const token = await server.firstLogin('kefu01', made.data.oneTimePassword);
     expect((await server.call('GET', '/sys/permission/user', { token })).data).toEqual([Permission.smsMarketing]);
     // 客户导入 (5) is not theirs: the server refuses, not only the menu.
     expect((await server.call('GET', '/client/import/task-config', { token, query: { type: 'customer' } })).code).toBe(403);
-    expect((await staffNamed(admin, 'kefu01')).mustChangePassword).toBe(true);
+    expect((await staffNamed(admin, 'kefu01')).mustChangePassword).toBe(false);
 
     const current = (await list(admin)).roles.find((each) => each.id === role.data.id)!;
     const updated = await server.call('PUT', '/authority/role', {
@@ -173,7 +175,7 @@ describe('nobody is locked out', () => {
   it('keeps one admin when two admins disable each other at the same moment', async () => {
     const second = await createStaff(hxAdmin, { username: 'hx-admin2', nickName: '郑总', roleIds: [await roleId(hxAdmin, 'garage_admin')], storeIds: [] });
     expect(second.code, second.msg).toBe(0);
-    const secondToken = await server.loginToken('hx-admin2', second.data.oneTimePassword);
+    const secondToken = await server.firstLogin('hx-admin2', second.data.oneTimePassword);
     const [first, other] = [await staffNamed(hxAdmin, 'hx-admin'), await staffNamed(hxAdmin, 'hx-admin2')];
     const answers = await Promise.all([
       server.call('PUT', '/authority/staff/enabled', { token: hxAdmin, body: { id: other.id, version: other.version, enabled: false } }),
@@ -222,6 +224,34 @@ describe('accounts', () => {
     expect((await server.call('GET', '/user/info', { token: old })).code).toBe(-2);
     await server.loginToken('frontdesk', reset.data.oneTimePassword);
     expect((await staffNamed(admin, 'frontdesk')).mustChangePassword).toBe(true);
+  });
+
+  it('answers a one-time password account nothing but changing it, signing out and who it is, until it is changed', async () => {
+    const made = await createStaff(admin, { username: 'newbie01', nickName: '新员工', roleIds: [await roleId(admin, 'garage_admin')], storeIds: [] });
+    expect(made.code, made.msg).toBe(0);
+    const token = await server.loginToken('newbie01', made.data.oneTimePassword);
+    // An admin's account: every customer of the chain would be one call away.
+    const calls = [['POST', '/client/list'], ['GET', '/authority/staff'], ['GET', '/sys/permission/user'], ['POST', '/sms/template'], ['GET', '/help/articles']] as const;
+    const refusals = await Promise.all(calls.map(([method, path]) => server.call(method, path, { token })));
+    refusals.forEach((refusal, i) => expect(refusal, calls[i]!.join(' ')).toMatchObject({ code: 428, msg: '您正在使用管理员设置的一次性密码，请先修改为自己的密码', data: null }));
+    expect((await server.call('POST', '/client/list', { token, host: '/wecom', body: {} })).code).toBe(428);
+    const info = await server.call<{ nickName: string; mustChangePassword: boolean }>('GET', '/user/info', { token });
+    expect(info.data).toMatchObject({ nickName: '新员工', mustChangePassword: true });
+
+    const changed = await server.call('POST', '/user/pwd/update', { token, body: { oldPassword: made.data.oneTimePassword, newPassword: 'Newbie-pass-77' } });
+    expect(changed.code, changed.msg).toBe(0);
+    const own = changed.headers.get('token')!;
+    const customers = await server.call<{ total: number }>('POST', '/client/list', { token: own, body: {} });
+    expect(customers.code, customers.msg).toBe(0);
+    expect(customers.data.total).toBeGreaterThan(0);
+    expect((await server.call('GET', '/user/info', { token: own })).data).toMatchObject({ mustChangePassword: false });
+
+    // A reset makes an existing account answer only that again; signing out still works.
+    const person = await staffNamed(admin, 'newbie01');
+    const reset = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff/reset-password', { token: admin, body: { id: person.id, version: person.version } });
+    const again = await server.loginToken('newbie01', reset.data.oneTimePassword);
+    expect((await server.call('POST', '/client/list', { token: again, body: {} })).code).toBe(428);
+    expect((await server.call('POST', '/user/logout', { token: again })).code).toBe(0);
   });
 });
 

@@ -151,6 +151,50 @@ describe('billing without SIP events: the server’s own clock', () => {
   });
 });
 
+describe('minutes come only from the mall (issue 31)', () => {
+  it('refuses every admin who tries to add or set minutes — a 城东店 store admin and the chain admin — and the balance stays', async () => {
+    const roles = await server.call<{ roles: { id: number; code: string }[] }>('GET', '/authority/staff', { token: tokens.admin });
+    const made = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff', {
+      token: tokens.admin,
+      body: { username: 'dongdian-phone-admin', nickName: '东店管理员', roleIds: [roles.data.roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const storeAdmin = await server.firstLogin('dongdian-phone-admin', made.data.oneTimePassword);
+    const before = { mine: await balance(tokens.admin), theirs: await balance(tokens['hx-admin']) };
+    for (const token of [storeAdmin, tokens.admin!, tokens['hx-admin']!]) {
+      for (const body of [{ addMinutes: 1_000_000 }, { minutes: 1_000_000 }]) {
+        for (const host of ['/api', '/wecom'] as const) {
+          const answer = await server.call('PUT', '/call/balance', { token, body, host });
+          expect(answer.code).not.toBe(0);
+          expect(answer.msg).toMatch(/^接口不存在/);
+        }
+      }
+    }
+    expect(await balance(tokens.admin)).toBe(before.mine);
+    expect(await balance(storeAdmin)).toBe(before.mine);
+    expect(await balance(tokens['hx-admin'])).toBe(before.theirs);
+    const adjusted = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_entry WHERE reason = 'adjust'`);
+    expect(adjusted?.n).toBe(0);
+  });
+});
+
+describe('the 网络电话 add-on guards every call the phone bar reports', () => {
+  it('refuses answer and end reports of a chain without it, as it refuses dialling: nothing stored, nothing billed', async () => {
+    const refused = { code: 403, msg: '本连锁未开通「网络电话」，请在 项目商城 中购买后使用' };
+    const hxAdmin = tokens['hx-admin']!;
+    const before = { rows: await callRows(), minutes: await balance(hxAdmin) };
+    const call = { callId: 'no-add-on-call-0001', number: '13900139000', customerId: '' };
+    expect(await server.call('POST', '/call/check', { token: hxAdmin, body: call })).toMatchObject(refused);
+    expect(await server.call('POST', '/call/start', { token: hxAdmin, body: call })).toMatchObject(refused);
+    expect(await server.call('POST', '/call/answered', { token: hxAdmin, body: { callId: call.callId } })).toMatchObject(refused);
+    expect(await server.call('POST', '/call/record', { token: hxAdmin, body: { ...call, result: 'answered', durationSeconds: 600 } })).toMatchObject(refused);
+    expect(await callRows()).toBe(before.rows);
+    expect(await balance(hxAdmin)).toBe(before.minutes);
+    // Set-up, balance and history stay readable.
+    expect((await server.call('GET', '/call/records', { token: hxAdmin })).code).toBe(0);
+  });
+});
+
 describe('call records by data scope', () => {
   it('a store manager reads only their store’s calls, numbers masked when the store hides phones; headquarters reads all', async () => {
     tokens.manager = await server.loginToken('manager');

@@ -6,8 +6,7 @@
  *   GET    /call/sip-accounts                 admin: the garage's accounts (no HA1)
  *   POST   /call/sip-account/provision        admin: { userId | username, sipUser, password, realm, server? } → HA1 stored, password dropped
  *   DELETE /call/sip-account?userId=          admin: removes an account (that user's phone becomes disabled)
- *   GET    /call/balance                      { garageId, minutes }
- *   PUT    /call/balance                      admin: { minutes } sets, or { addMinutes } tops up the garage's minutes
+ *   GET    /call/balance                      { garageId, minutes } (minutes are bought in the mall: no route sets them, issue 31)
  *   POST   /call/check                        the phone bar, before dialling: { number, customerId? } → { minutes } or a refusal
  *   POST   /call/start                        the phone bar, on dialling: { callId (SIP Call-ID), number, customerId? }
  *   POST   /call/answered                     the phone bar, on answer: { callId } (timing only without SIP events)
@@ -25,7 +24,6 @@ import * as calls from '../../../contracts/api/call';
 import type { TenantScope } from '../repositories/scope';
 import { settingsOf } from '../repositories/settings';
 import {
-  addBalanceMinutes,
   balanceMinutes,
   deleteSipAccount,
   findChainUser,
@@ -36,7 +34,6 @@ import {
   recordCallStart,
   recordServerAnswer,
   listSipAccounts,
-  setBalanceMinutes,
   upsertSipAccount,
 } from '../repositories/call';
 
@@ -112,12 +109,6 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
     return { garageId: who.garageId, minutes: await balanceMinutes(db, who.garageId) };
   });
 
-  serve(app, calls.setCallBalance, async (body, request) => {
-    const who = await admin(request);
-    const minutes = body.minutes !== undefined ? await setBalanceMinutes(db, who.garageId, body.minutes) : await addBalanceMinutes(db, who.garageId, body.addMinutes!);
-    return { garageId: who.garageId, minutes };
-  });
-
   const sipEvents = Boolean(options.config?.sipEventsSecret);
 
   /**
@@ -135,7 +126,9 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
     return { garageId: who.garageId, userId: who.userId, storeId: await callStore(request.scope, customerId) };
   };
 
-  // Dialling needs the 网络电话 add-on (entitlements.ts); set-up, balance and history stay readable.
+  // Every call the phone bar reports (check, start, answer, end) needs the 网络电话 add-on
+  // (entitlements.ts); set-up, balance and history stay readable. Kamailio's events
+  // (sip-events.ts) bill a call that happened whatever the add-on.
   const webPhone = { config: { entitlement: 'web_phone' as const } };
   serve(app, calls.checkCall, webPhone, async (body, request) => {
     const owner = await callOwner(request, body.customerId);
@@ -149,14 +142,14 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
     return { record };
   });
 
-  serve(app, calls.callAnswered, async ({ callId }, request) => {
+  serve(app, calls.callAnswered, webPhone, async ({ callId }, request) => {
     const who = await caller(request);
     // With SIP events the answer time is Kamailio's; the browser's report only matters without them.
     if (!sipEvents) await recordServerAnswer(db, who, callId);
     return null;
   });
 
-  serve(app, calls.endCall, async (body, request) => {
+  serve(app, calls.endCall, webPhone, async (body, request) => {
     const owner = await callOwner(request, body.customerId);
     const ended = await recordCallEnd(
       db,

@@ -168,7 +168,7 @@ describe('客户分析', () => {
     expect((await load(admin, { from, to: thisMonth })).code).toBe(0);
   });
 
-  it('refuses malformed input in Chinese, never a 500', async () => {
+  it('refuses malformed input in Chinese, naming the month, the order, the span or the future', async () => {
     const cases: [Record<string, string | number>, string | RegExp][] = [
       [{ from: '2026-13', to: thisMonth }, ANALYSIS_MESSAGES.month('开始月份')],
       [{ from, to: '2026/01' }, ANALYSIS_MESSAGES.month('结束月份')],
@@ -181,7 +181,6 @@ describe('客户分析', () => {
     ];
     for (const [query, message] of cases) {
       const answer = await load(admin, query);
-      expect(answer.status, JSON.stringify(query)).toBeLessThan(500);
       expect(answer.code, JSON.stringify(query)).toBe(400);
       if (typeof message === 'string') expect(answer.msg).toBe(message);
       else expect(answer.msg).toMatch(message);

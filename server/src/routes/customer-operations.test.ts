@@ -80,7 +80,7 @@ describe('reading and changing the rules', () => {
       body: { username: 'ops-store-admin', nickName: '东店管理员', roleIds: [staff.roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
     });
     expect(made.code, made.msg).toBe(0);
-    const storeAdmin = await server.loginToken('ops-store-admin', made.data.oneTimePassword);
+    const storeAdmin = await server.firstLogin('ops-store-admin', made.data.oneTimePassword);
     expect((await get<Rules>('/customerOperations/rules', storeAdmin)).editable).toBe(false);
     const chainWide = await save(storeAdmin, withLifecycle(rules, { sleepingWithinDays: 300 }));
     expect(chainWide.code).toBe(403);

@@ -418,6 +418,14 @@ describe('bad input: a clear Chinese refusal, never a 500', () => {
     expect(await server.db.one(sql`SELECT 1 FROM tag WHERE name LIKE '贵%宾'`)).toBeUndefined();
   });
 
+  it('refuses invisible characters (right-to-left override, zero-width space) in tag names and every other text field, nothing stored', async () => {
+    const hidden = (label: string) => ({ code: 400, msg: `${label}含有看不见的特殊字符（如零宽空格、文字方向控制符），请删除后重新输入` });
+    expect(await refused('POST', '/tag', { body: { name: 'VIP\u202Egnp.exe' } })).toEqual(hidden('标签名称'));
+    expect(await refused('POST', '/tag', { body: { name: '贵\u200B宾' } })).toEqual(hidden('标签名称'));
+    expect(await refused('POST', '/client/group', { body: { name: '\u2066组\u2069', kind: 'fixed', customerIds: [customers[0].id] } })).toEqual(hidden('分组名称'));
+    expect(await server.db.one(sql`SELECT 1 FROM tag WHERE name LIKE 'VIP%' OR name LIKE '贵%宾'`)).toBeUndefined();
+  });
+
   it('refuses lone surrogates', async () => {
     expect(await refused('POST', '/client/list', { body: { keyword: '张\ud800' } })).toEqual({ code: 400, msg: '关键词包含无法识别的字符' });
     expect(await refused('POST', '/client/group', { body: { name: '\udc00组', kind: 'fixed', customerIds: [customers[0].id] } })).toEqual({ code: 400, msg: '分组名称包含无法识别的字符' });

@@ -16,8 +16,7 @@ import { firstProblem } from '../http/input';
 import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { jobIdFor } from '../jobs/queue';
-import { cellText, detectFormat, ImportFileError, readRows, type FileFormat } from '../import/read';
-import { countSheetRows } from '../import/zip';
+import { cellText, detectFormat, ImportFileError, scanFile, type FileFormat } from '../import/read';
 import { KIND_RULES, mappingProblem } from '../import/kinds';
 import { hasPendingImports, IMPORT_JOB, rowByMapping, runImportTask, storesOf, taskAnswer, taskRow } from '../import/task';
 import { exampleValue, REQUIRED_FIELDS, reportXlsx, TEMPLATE_FIELDS, templateTitle, templateXlsx } from '../import/xlsx';
@@ -103,37 +102,19 @@ interface Scan {
 }
 
 /**
- * Reads the file: headers, the mapping (given or recognised), the data row count and the first rows
- * checked. `quick` (start): an xlsx is read only up to its header, its rows counted in the XML
- * (countSheetRows), so the job is the only full read; a CSV is cheap to read whole.
+ * Reads what preview and start need: headers, the mapping (given or recognised), the data row
+ * count and the first rows checked. An xlsx is read only that far (read.ts scanFile), so the job
+ * is the only full read.
  */
-async function scan(upload: Upload, stores: { id: number; name: string }[], quick = false): Promise<Scan> {
+async function scan(upload: Upload, stores: { id: number; name: string }[]): Promise<Scan> {
   const rules = KIND_RULES[upload.kind];
   try {
     const format = detectFormat(upload.fileName, upload.bytes);
-    const counted = quick && format === 'xlsx' ? await countSheetRows(upload.bytes) : undefined;
-    let headers: string[] | undefined;
-    let mapping: ImportMapping = [];
-    let total = 0;
-    const preview: Scan['preview'] = [];
-    for await (const { row, cells } of readRows(upload.bytes, format)) {
-      if (!headers) {
-        headers = cells.map((cell) => cellText(cell).trim());
-        mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : rules.mapHeaders(headers);
-        if (counted !== undefined) {
-          total = Math.max(0, counted - row);
-          if (total > IMPORT_LIMITS.maxRows) throw new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
-          break;
-        }
-        continue;
-      }
-      total += 1;
-      if (preview.length < IMPORT_LIMITS.previewRows) {
-        const checked = rules.check(rowByMapping(cells, mapping), stores);
-        preview.push({ row, cells: cells.map(cellText), problems: checked.problems });
-      }
-    }
-    if (!headers) throw new ImportFileError(`文件是空的：第一行应为表头（${rules.headerHint}）`);
+    const { rows, total } = await scanFile(upload.bytes, format, IMPORT_LIMITS.previewRows);
+    if (rows.length === 0) throw new ImportFileError(`文件是空的：第一行应为表头（${rules.headerHint}）`);
+    const headers = rows[0].cells.map((cell) => cellText(cell).trim());
+    const mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : rules.mapHeaders(headers);
+    const preview = rows.slice(1).map(({ row, cells }) => ({ row, cells: cells.map(cellText), problems: rules.check(rowByMapping(cells, mapping), stores).problems }));
     return { format, headers, mapping, total, preview };
   } catch (error) {
     throw asUserError(error);
@@ -223,7 +204,7 @@ export default async function importRoutes(app: FastifyInstance) {
     allowKind(request, upload.kind);
     const storeId = request.scope.defaultStoreId();
     if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再导入');
-    const found = await scan(upload, await scopeStores(app.db, request), true);
+    const found = await scan(upload, await scopeStores(app.db, request));
     if (found.total === 0) throw refuse.badInput(`文件中没有数据行：第一行为表头，从第二行起每行一${upload.kind === 'policy' ? '张保单' : '位客户'}`);
     const startProblem = KIND_RULES[upload.kind].startProblem(found.mapping);
     if (startProblem) throw refuse.badInput(startProblem);

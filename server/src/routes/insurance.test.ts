@@ -261,7 +261,14 @@ describe('share links', () => {
 
     const sheet = await open(share.data.token);
     expect(sheet.code, sheet.msg).toBe(0);
-    expect(sheet.data.vehicle.mobile).toMatch(/^\d{3}\*{4}\d{4}$/);
+    // What a forwarded link needs to show, no more: the customer's surname, the plate's region and last two, no mobile.
+    const owner = (await server.db.one<{ name: string; plate: string }>(sql`
+      SELECT c.name, v.plate FROM insurance_quote q JOIN customer c ON c.id = q.customer_id JOIN vehicle v ON v.id = q.vehicle_id WHERE q.id = ${quoteId}`))!;
+    expect(sheet.data.vehicle.customerName).toBe(`${[...owner.name][0]}${'*'.repeat([...owner.name].length - 1)}`);
+    expect(sheet.data.vehicle.customerName).not.toBe(owner.name);
+    expect(sheet.data.vehicle.plate).toBe(`${owner.plate.slice(0, 2)}${'*'.repeat(owner.plate.length - 4)}${owner.plate.slice(-2)}`);
+    expect(sheet.data.vehicle.mobile).toBe('');
+    expect(JSON.stringify(sheet.data)).not.toContain(owner.name);
     expect(sheet.data.sheet.compulsory).toMatchObject({ base: 1100, rate: 0 });
     expect(sheet.data.sheet.offers[0]!.violation).toBe(1.1);
     // Extra parameters change nothing: the token alone says which sheet.
@@ -276,6 +283,27 @@ describe('share links', () => {
       expect(refused.code).not.toBe(0);
       expect(refused.data ?? null).toBeNull();
     }
+  });
+
+  it('can be revoked before it expires: the link then says it is no longer valid, the quote lists it as 已撤销, audited', async () => {
+    const share = await server.call<AnswerOf<typeof calls.shareQuote>>('POST', '/insurance/quote/share', { token: admin, body: { id: quoteId, days: 7 } });
+    expect((await open(share.data.token)).code).toBe(0);
+    // Another chain, and staff without 保险, cannot revoke it.
+    expect(await server.call('POST', '/insurance/quote/share/revoke', { token: hxAdmin, body: { id: share.data.id } })).toMatchObject({ code: 404, msg: MSG.shareGone });
+    expect((await server.call('POST', '/insurance/quote/share/revoke', { token: frontdesk, body: { id: share.data.id } })).code).toBe(403);
+    expect((await open(share.data.token)).code).toBe(0);
+
+    const revoked = await server.call<AnswerOf<typeof calls.revokeQuoteShare>>('POST', '/insurance/quote/share/revoke', { token: admin, body: { id: share.data.id } });
+    expect(revoked.code, revoked.msg).toBe(0);
+    expect(revoked.data).toMatchObject({ id: share.data.id, state: 'revoked', stateName: '已撤销', revokedBy: '陈总' });
+    const refused = await open(share.data.token);
+    expect(refused).toMatchObject({ code: 403, msg: '该报价单链接已被门店撤销，请联系门店重新发送', data: null });
+    expect(await server.call('POST', '/insurance/quote/share/revoke', { token: admin, body: { id: share.data.id } })).toMatchObject({ code: 409, msg: '该链接已撤销，无需撤销' });
+
+    const detail = await server.call<AnswerOf<typeof calls.quoteDetail>>('GET', '/insurance/quote', { token: admin, query: { id: quoteId } });
+    expect(detail.data.shares[0]).toMatchObject({ id: share.data.id, state: 'revoked', createdBy: '陈总' });
+    const audits = await server.db.rows<{ action: string; actor_name: string }>(sql`SELECT action, actor_name FROM audit_log WHERE target_type = 'insurance' AND target_id = ${share.data.id} ORDER BY id`);
+    expect(audits).toEqual([{ action: 'insurance.share.create', actor_name: '陈总' }, { action: 'insurance.share.revoke', actor_name: '陈总' }]);
   });
 
   it('expires, and an unknown or malformed token is refused in Chinese', async () => {

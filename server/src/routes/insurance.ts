@@ -2,7 +2,8 @@
  * 保险 (issue 16): policy lookup and the renewal pipeline (Permission.insurance, data scope like
  * the customer pages), quotes (plus the 保险报价 add-on), analysis (plus the 保险分析 add-on),
  * insurer settings (writes need 设置中心), and the public read of a shared quote sheet: the only
- * route here outside login, answering one quote for an unexpired token, mobile masked.
+ * route here outside login, answering one quote for an unexpired, unrevoked token, the customer's
+ * name and plate masked and no mobile.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,11 +11,11 @@ import * as calls from '../../../contracts/api/insurance';
 import type { AnswerOf, ParsedInputOf } from '../../../contracts/api/route';
 import { Permission } from '../../../contracts/permissions';
 import { addDays, addMonths, today as garageToday } from '../../../contracts/dates';
-import { maskMobile } from '../../../contracts/rules/mobile';
+import { maskMobile, maskName, maskPlate } from '../../../contracts/rules/mobile';
 import {
   COMPULSORY_LIMITS_2020, INSURANCE_MESSAGES, LOST_REASONS, RENEWAL_BUCKET_DAYS, RENEWAL_MESSAGES as MSG, RENEWAL_STATE_NAMES,
   classSeatsProblem, commercialPremium, compulsoryPremiumOf, displacementProblem, familyClassFor, regionGroupOf, renewalProblem, termProblem,
-  vehicleClassOf, vehicleTax, type InsurerTariff, INSURER_RATE_MESSAGES, insurerTableProblem,
+  vehicleClassOf, vehicleTax, type InsurerTariff, INSURER_RATE_MESSAGES, insurerTableProblem, SHARE_STATE_NAMES,
 } from '../../../contracts/insurance';
 import { hasPermission } from '../auth/context';
 import { sql, type Queryable } from '../db/database';
@@ -224,12 +225,21 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     vehicle: { plate: quote.plate, brand: quote.brand, series: quote.series, customerName: quote.customerName, mobile: showPhone ? quote.mobile : maskMobile(quote.mobile) },
     sheet: quote.sheet as Sheet,
   });
+  const shareAnswer = (share: repo.ShareRecord) => ({
+    id: share.id, createdAt: share.createdAt, createdBy: share.createdBy, expiresAt: share.expiresAt,
+    state: share.state, stateName: SHARE_STATE_NAMES[share.state], revokedAt: share.revokedAt, revokedBy: share.revokedBy,
+  });
+  const shareAudit = (tx: Queryable, request: FastifyRequest, action: string, share: { id: number; plate: string; storeId: number }, detail: Record<string, unknown>) =>
+    writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'insurance', targetId: share.id, targetName: `报价单分享链接：${share.plate}`, detail, storeIds: [share.storeId] });
 
   serve(app, calls.quoteDetail, QUOTE, async ({ id }, request) => {
     const quote = await repo.findQuote(db, request.scope, id);
     if (!quote) throw new ApiError(Code.notFound, MSG.quoteNotFound);
-    const settings = await settingsOf(db, request.auth);
-    return ok({ id: quote.id, createdAt: quote.createdAt, userName: quote.userName, storeName: quote.storeName, storePhone: quote.storePhone, ...sheetAnswer(quote, settings.isShowPhone) });
+    const [settings, shares] = await Promise.all([settingsOf(db, request.auth), repo.sharesOfQuote(db, request.scope, quote.id)]);
+    return ok({
+      id: quote.id, createdAt: quote.createdAt, userName: quote.userName, storeName: quote.storeName, storePhone: quote.storePhone,
+      ...sheetAnswer(quote, settings.isShowPhone), shares: shares.map(shareAnswer),
+    });
   });
 
   serve(app, calls.shareQuote, QUOTE, async ({ id, days }, request) => {
@@ -237,16 +247,39 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     if (!quote) throw new ApiError(Code.notFound, MSG.quoteNotFound);
     // 192 random bits, URL-safe; only the hash is kept, so the database alone opens no sheet.
     const token = randomBytes(24).toString('base64url');
-    const expiresAt = await repo.insertShare(db, { chainId: request.auth.chainId, quoteId: quote.id, tokenHash: hashToken(token), days, userId: request.auth.userId });
-    return ok({ token, path: `/insurance-share/${token}`, expiresAt });
+    const share = await db.transaction(async (tx) => {
+      const made = await repo.insertShare(tx, { chainId: request.auth.chainId, quoteId: quote.id, tokenHash: hashToken(token), days, userId: request.auth.userId });
+      await shareAudit(tx, request, 'insurance.share.create', { id: made.id, plate: quote.plate, storeId: quote.storeId }, { quoteId: quote.id, days, expiresAt: made.expiresAt });
+      return made;
+    });
+    return ok({ id: share.id, token, path: `/insurance-share/${token}`, expiresAt: share.expiresAt });
   });
+
+  // Revoking is a safety measure: it needs the 保险 permission only, not the quote add-on.
+  serve(app, calls.revokeQuoteShare, READ, async ({ id }, request) =>
+    ok(
+      await db.transaction(async (tx) => {
+        const share = await repo.findShare(tx, request.scope, id);
+        if (!share) throw new ApiError(Code.notFound, MSG.shareGone);
+        if (!(await repo.revokeShare(tx, share.id, request.auth.userId))) throw new ApiError(Code.conflict, MSG.shareClosed(SHARE_STATE_NAMES[share.state]));
+        await shareAudit(tx, request, 'insurance.share.revoke', share, { quoteId: share.quoteId, expiresAt: share.expiresAt });
+        return shareAnswer((await repo.findShare(tx, request.scope, id))!);
+      }),
+    ),
+  );
 
   serve(app, calls.sharedQuote, { config: { public: true } }, async ({ token }) => {
     const quote = await repo.sharedQuoteOf(db, hashToken(token));
     if (!quote) throw new ApiError(Code.notFound, MSG.shareNotFound);
+    if (quote.revoked) throw new ApiError(Code.forbidden, MSG.shareRevoked);
     if (quote.expired) throw new ApiError(Code.forbidden, MSG.shareExpired);
-    // Always masked: whoever holds the link sees the sheet, never the full number.
-    return ok({ storeName: quote.storeName, storePhone: quote.storePhone, createdAt: quote.createdAt, expiresAt: quote.expiresAt, ...sheetAnswer(quote, false) });
+    // Whoever holds the link sees what the sheet needs: the car by brand and a masked plate, the
+    // customer by a masked name; no mobile (the customer knows it, a forwarded link should not tell it).
+    const { vehicle, sheet } = sheetAnswer(quote, false);
+    return ok({
+      storeName: quote.storeName, storePhone: quote.storePhone, createdAt: quote.createdAt, expiresAt: quote.expiresAt, sheet,
+      vehicle: { ...vehicle, plate: maskPlate(vehicle.plate), customerName: maskName(vehicle.customerName), mobile: '' },
+    });
   });
 
   const analysisAnswer = async (input: ParsedInputOf<typeof calls.analysis>, request: FastifyRequest): Promise<AnswerOf<typeof calls.analysis>> => {

@@ -1,18 +1,22 @@
 /**
  * Logins and tokens through real HTTP: password, SMS code, WeCom, the throttle, expiry (999),
- * invalid or revoked tokens (-2). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * invalid or revoked tokens (-2), forged X-Forwarded-For, code requests. Runs on PGlite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
+import { loadConfig } from '../config';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 let server: TestServer;
 let address = 0;
 /** Every test logs in from its own address, so the per-address throttle of one test never hits another. */
-const from = () => ({ 'x-forwarded-for': `10.0.0.${++address}` });
+const from = () => ({ 'x-forwarded-for': `10.0.${Math.floor(++address / 250)}.${address % 250}` });
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { trustProxy: true } });
+  // Configured as operators did behind a proxy: TRUST_PROXY=true, which trusted every sender before
+  // issue 31 and now means the proxy on this machine (the test client, which forwards `from()`).
+  server = await startTestServer({ config: { trustProxy: loadConfig({ TRUST_PROXY: 'true' }, { jwtSecret: 'unused' }).trustProxy } });
 });
 afterAll(() => server?.close());
 
@@ -104,6 +108,78 @@ describe('username + password', () => {
   });
 });
 
+describe('one address shared by a whole garage (issue 31)', () => {
+  it('lets staff who sign in there in after 40 made-up usernames from it; guessing stays bounded and tells no usernames', async () => {
+    const garageLine = from();
+    // 李店长 signs in from the garage's line as on every working day.
+    expect((await login('manager', 'Garage@2026', garageLine)).code).toBe(0);
+    // Somebody on the same line tries 40 made-up usernames at once.
+    const flood = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`made-up-${i}`, 'Garage@2026', garageLine)));
+    expect(flood.filter((answer) => answer.code === 401).length).toBeLessThanOrEqual(29);
+    expect(flood.filter((answer) => answer.code === 429).length).toBeGreaterThanOrEqual(11);
+    // The real user still gets in, from that line.
+    const real = await login('manager', 'Garage@2026', garageLine);
+    expect(real.code, real.msg).toBe(0);
+    expect(real.headers.get('token')).toBeTruthy();
+    // An account never used there gets the same lock as a made-up name: nothing tells which exist.
+    const unused = await login('hx-manager', 'Garage@2026', garageLine);
+    const madeUp = await login('made-up-41', 'Garage@2026', garageLine);
+    expect(unused).toMatchObject({ code: 429, msg: madeUp.msg });
+    expect(madeUp.msg).toMatch(/^登录失败次数过多，请 (10|9) 分钟后再试$/);
+    // …and can sign in there with an SMS code: code logins have their own address limit.
+    expect((await server.call('POST', '/user/phone-code', { body: { phone: '13900000002' }, headers: garageLine })).code).toBe(0);
+    const byCode = await server.call('POST', '/user/phone-token', { body: { phone: '13900000002', code: (await server.lastSmsCode('13900000002'))! }, headers: garageLine });
+    expect(byCode.code, byCode.msg).toBe(0);
+  });
+
+  it('still locks one known account guessed from that line after 5, in parallel too', async () => {
+    const garageLine = from();
+    expect((await login('manager', 'Garage@2026', garageLine)).code).toBe(0);
+    const guesses = await Promise.all(Array.from({ length: 40 }, (_, i) => login('manager', `guess-${i}`, garageLine)));
+    expect(guesses.filter((answer) => answer.code === 401).length).toBeLessThanOrEqual(4);
+    expect(guesses.filter((answer) => answer.code === 429).length).toBeGreaterThanOrEqual(36);
+    expect((await login('manager', 'Garage@2026', garageLine)).code).toBe(429);
+    await server.db.run(sql`DELETE FROM login_attempt WHERE key LIKE 'password:manager%'`);
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  /** A request straight from `remoteAddress`, answered in plain text (yj-test). */
+  const loginFrom = async (remoteAddress: string, forwardedFor: string, username: string, password: string) => {
+    const answer = await server.app.inject({
+      method: 'POST', url: '/api/user/username-token?yj-test=1', remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor, 'content-type': 'application/json' }, payload: { username, password },
+    });
+    return answer.json<{ code: number; msg: string }>();
+  };
+
+  it('is ignored from a sender that is not a listed proxy: 49 guesses under forged addresses get 4 checked', async () => {
+    const guesses = await Promise.all(Array.from({ length: 49 }, (_, i) => loginFrom('198.51.100.7', `203.0.113.${i + 1}`, 'hx-admin', `guess-${i}`)));
+    expect(guesses.filter((answer) => answer.code === 401).length).toBeLessThanOrEqual(4);
+    expect(guesses.filter((answer) => answer.code === 429).length).toBeGreaterThanOrEqual(45);
+    // The user elsewhere is not locked out: the 49 counted as one address.
+    expect((await login('hx-admin', 'Garage@2026')).code).toBe(0);
+  });
+
+  it('is honoured from a listed proxy, where only the address the proxy saw counts', async () => {
+    const proxy = '127.0.0.1';
+    for (let i = 0; i < 5; i++) await loginFrom(proxy, '203.0.113.200', 'hx-manager', `wrong-${i}`);
+    expect((await loginFrom(proxy, '203.0.113.200', 'hx-manager', 'Garage@2026')).code).toBe(429);
+    // The client put a made-up address first; the proxy appended the real one, which is what counts.
+    expect((await loginFrom(proxy, '10.9.9.9, 203.0.113.200', 'hx-manager', 'Garage@2026')).code).toBe(429);
+    // Another client behind the same proxy is another address.
+    expect((await loginFrom(proxy, '203.0.113.201', 'hx-manager', 'Garage@2026')).code).toBe(0);
+    await server.db.run(sql`DELETE FROM login_attempt WHERE key LIKE 'password:hx-manager%'`);
+  });
+
+  it('counts an IPv6 client by its /64, so fresh interface ids are not fresh tries', async () => {
+    const answers = [];
+    for (let i = 1; i <= 6; i++) answers.push(await login('frontdesk', `wrong-${i}`, { 'x-forwarded-for': `2001:db8:31:7::${i.toString(16)}` }));
+    expect(answers.map((answer) => answer.code)).toEqual([401, 401, 401, 401, 429, 429]);
+    expect((await login('frontdesk', 'Garage@2026', { 'x-forwarded-for': '2001:db8:31:8::1' })).code).toBe(0);
+  });
+});
+
 describe('tokens', () => {
   it('answers 999 for an expired token and -2 for a missing, forged or unknown-user token', async () => {
     expect((await server.call('GET', '/user/info', { token: server.signToken(1, { ttlSeconds: -5 }) })).code).toBe(999);
@@ -159,7 +235,11 @@ describe('phone + SMS code', () => {
   const phone = '13800000003';
   const code = (headers = from()) => server.call<{ cooldownSeconds: number }>('POST', '/user/phone-code', { body: { phone }, headers });
   const phoneLogin = (value: string, headers = from()) => server.call('POST', '/user/phone-token', { body: { phone, code: value }, headers });
-  const age = (minutes: number) => server.db.run(sql`UPDATE sms_login_code SET created_at = created_at - make_interval(secs => ${minutes * 60}), expires_at = expires_at - make_interval(secs => ${minutes * 60}) WHERE phone = ${phone}`);
+  /** Time passes for this phone's codes and its once-a-minute limit. */
+  const age = async (minutes: number) => {
+    await server.db.run(sql`UPDATE sms_login_code SET created_at = created_at - make_interval(secs => ${minutes * 60}), expires_at = expires_at - make_interval(secs => ${minutes * 60}) WHERE phone = ${phone}`);
+    await server.db.run(sql`UPDATE login_attempt SET window_started_at = window_started_at - make_interval(secs => ${minutes * 60}) WHERE key = ${`sms-code:${phone}`}`);
+  };
 
   it('sends a 6-digit code through the SMS provider and logs in with it once', async () => {
     const sent = await code();
@@ -201,6 +281,38 @@ describe('phone + SMS code', () => {
     for (let i = 0; i < 4; i++) expect(await phoneLogin(wrong(i))).toMatchObject({ code: 401, msg: '验证码错误' });
     expect(await phoneLogin(wrong(4))).toMatchObject({ code: 401, msg: '验证码错误次数过多，请重新获取' });
     expect(await phoneLogin(value)).toMatchObject({ code: 401, msg: '验证码已失效，请重新获取' });
+  });
+
+  it('refuses a flood of code requests from one address, whatever the numbers, and says how long to wait', async () => {
+    const flooder = from();
+    const numbers = Array.from({ length: 60 }, (_, i) => `1370000${String(i).padStart(4, '0')}`);
+    const answers = await Promise.all(numbers.map((number) => server.call('POST', '/user/phone-code', { body: { phone: number }, headers: flooder })));
+    expect(answers.filter((answer) => answer.code === 0)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.code === 429);
+    expect(refused).toHaveLength(30);
+    expect(refused[0]!.msg).toMatch(/^验证码发送过于频繁，请 (10|9) 分钟后再试$/);
+    const stored = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_login_code WHERE phone = ANY(${sql.param(numbers)}::text[])`);
+    expect(stored!.n).toBe(30);
+    // Another address is not affected.
+    expect((await server.call('POST', '/user/phone-code', { body: { phone: '13700009999' }, headers: from() })).code).toBe(0);
+  });
+
+  it('sends one number one code a minute from any number of addresses at once, and at most 10 a day', async () => {
+    const number = '13800000002';
+    const burst = await Promise.all(Array.from({ length: 20 }, () => server.call('POST', '/user/phone-code', { body: { phone: number }, headers: from() })));
+    expect(burst.filter((answer) => answer.code === 0)).toHaveLength(1);
+    expect(burst.find((answer) => answer.code === 429)!.msg).toMatch(/^验证码发送过于频繁，请 \d+ 秒后再试$/);
+    const texts = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_outbox WHERE phone = ${number} AND created_at > now() - interval '1 minute'`);
+    expect(texts!.n).toBe(1);
+    const minuteLater = () => server.db.run(sql`UPDATE login_attempt SET window_started_at = window_started_at - interval '61 seconds' WHERE key = ${`sms-code:${number}`}`);
+    for (let sent = 2; sent <= 10; sent++) {
+      await minuteLater();
+      expect((await server.call('POST', '/user/phone-code', { body: { phone: number }, headers: from() })).code).toBe(0);
+    }
+    await minuteLater();
+    const eleventh = await server.call('POST', '/user/phone-code', { body: { phone: number }, headers: from() });
+    expect(eleventh.code).toBe(429);
+    expect(eleventh.msg).toMatch(/^验证码发送过于频繁，请 (24|23) 小时后再试$/);
   });
 
   it('validates the phone number and sends nothing to numbers without an account', async () => {

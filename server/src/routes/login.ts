@@ -1,7 +1,7 @@
 /**
  * Logins: username + password, phone + SMS code, WeCom OAuth code. Each answers the token in the
- * `token` header and { userId, nickName, garageId, garageName } as data. Failures are throttled
- * per account and per address (repositories/login.ts).
+ * `token` header and { userId, nickName, garageId, garageName } as data. Attempts are throttled
+ * per account and per address (auth/throttle.ts), code requests per address and per number.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,8 +11,8 @@ import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import * as calls from '../../../contracts/api/account';
 import { findUserByPhone, findUserByUsername, findUserByWechat, revokeToken, type LoginUser } from '../repositories/accounts';
-import { countWrongCode, latestLoginCode, saveLoginCode, useLoginCode } from '../repositories/login';
-import { attemptLimits, throttled } from '../auth/throttle';
+import { countWrongCode, latestLoginCode, rememberAddress, saveLoginCode, useLoginCode } from '../repositories/login';
+import { addressKey, attemptLimits, countAttempts, throttled } from '../auth/throttle';
 import { sql } from '../db/database';
 
 export const CODE_VALID_MINUTES = 5;
@@ -21,13 +21,14 @@ export const CODE_COOLDOWN_SECONDS = 60;
 /** Wrong tries of one code, from anywhere, before it is burned and a new one must be requested. */
 export const CODE_MAX_WRONG_TRIES = 5;
 
-const loginLocked = (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`;
+/**
+ * Texts cost money and reach a stranger's phone, and the route needs no login: requests are
+ * counted (atomically, before anything is sent) per address and per number, known or not.
+ */
+export const CODE_SEND_LIMITS = { perAddress: 30, perAddressSeconds: 600, perNumberPerDay: 10 } as const;
 
-
-async function loginAnswer(app: FastifyInstance, user: LoginUser) {
-  const garage = await app.db.one<{ name: string }>(sql`SELECT name FROM garage WHERE id = ${user.current_garage_id}`);
-  return ok({ userId: user.id, nickName: user.nick_name, garageId: user.current_garage_id, garageName: garage?.name ?? '' });
-}
+const loginLocked = (wait: string) => `登录失败次数过多，请 ${wait}后再试`;
+const codeTooOften = (wait: string) => `验证码发送过于频繁，请 ${wait}后再试`;
 
 function codeHash(secret: string, phone: string, code: string): string {
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
@@ -36,24 +37,33 @@ function codeHash(secret: string, phone: string, code: string): string {
 export default async function loginRoutes(app: FastifyInstance) {
   const open = { config: { public: true } };
 
+  /** Issues the token, remembers the address for the throttle, answers the user. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: LoginUser) {
+    await rememberAddress(app.db, user.id, addressKey(request.ip));
+    issueToken(app, reply, user);
+    const garage = await app.db.one<{ name: string }>(sql`SELECT name FROM garage WHERE id = ${user.current_garage_id}`);
+    return ok({ userId: user.id, nickName: user.nick_name, garageId: user.current_garage_id, garageName: garage?.name ?? '' });
+  }
+
   serve(app, calls.usernameLogin, open, async (input, request, reply) => {
-    const user = await throttled(app.db, attemptLimits(`password:${input.username.toLowerCase()}`, request.ip), loginLocked, async () => {
-      const found = await findUserByUsername(app.db, input.username);
+    const address = addressKey(request.ip);
+    const found = await findUserByUsername(app.db, input.username, address);
+    const limits = attemptLimits('password', input.username.toLowerCase(), address, Boolean(found?.remembered));
+    const user = await throttled(app.db, limits, loginLocked, async () => {
       const matches = await verifyPassword(found?.password_hash, input.password);
       if (!found || !matches) throw new ApiError(Code.wrongCredentials, '用户名或密码错误');
       return found;
     });
-    issueToken(app, reply, user);
-    return loginAnswer(app, user);
+    return signIn(request, reply, user);
   });
 
   // Requesting a login code (our choice of route; the spec shows only the login call itself).
-  serve(app, calls.phoneCode, open, async ({ phone }) => {
-    const latest = await latestLoginCode(app.db, phone);
-    if (latest && latest.age_seconds < CODE_COOLDOWN_SECONDS) {
-      const wait = Math.ceil(CODE_COOLDOWN_SECONDS - latest.age_seconds);
-      throw new ApiError(Code.tooMany, `验证码发送过于频繁，请 ${wait} 秒后再试`, { retryAfterSeconds: wait });
-    }
+  serve(app, calls.phoneCode, open, async ({ phone }, request) => {
+    await countAttempts(app.db, [
+      { key: `sms-code:address:${addressKey(request.ip)}`, max: CODE_SEND_LIMITS.perAddress, windowSeconds: CODE_SEND_LIMITS.perAddressSeconds },
+      { key: `sms-code:${phone}`, max: 1, windowSeconds: CODE_COOLDOWN_SECONDS },
+      { key: `sms-code:day:${phone}`, max: CODE_SEND_LIMITS.perNumberPerDay, windowSeconds: 24 * 3600 },
+    ], codeTooOften);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await saveLoginCode(app.db, phone, codeHash(app.config.jwtSecret, phone, code), CODE_VALID_MINUTES);
     // Unknown numbers get the same answer but no text: nobody learns which numbers have accounts,
@@ -70,12 +80,14 @@ export default async function loginRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.phoneLogin, open, async (input, request, reply) => {
-    const user = await throttled(app.db, attemptLimits(`code:${input.phone}`, request.ip), loginLocked, async () => {
+    const address = addressKey(request.ip);
+    const found = await findUserByPhone(app.db, input.phone, address);
+    const limits = attemptLimits('code', input.phone, address, Boolean(found?.remembered));
+    const user = await throttled(app.db, limits, loginLocked, async () => {
       const latest = await latestLoginCode(app.db, input.phone);
       if (!latest || latest.used || latest.expired || latest.wrong_tries >= CODE_MAX_WRONG_TRIES) {
         throw new ApiError(Code.wrongCredentials, '验证码已失效，请重新获取');
       }
-      const found = await findUserByPhone(app.db, input.phone);
       if (!found || latest.code_hash !== codeHash(app.config.jwtSecret, input.phone, input.code)) {
         const wrong = await countWrongCode(app.db, latest.id);
         throw new ApiError(Code.wrongCredentials, wrong >= CODE_MAX_WRONG_TRIES ? '验证码错误次数过多，请重新获取' : '验证码错误');
@@ -83,26 +95,24 @@ export default async function loginRoutes(app: FastifyInstance) {
       if (!(await useLoginCode(app.db, latest.id))) throw new ApiError(Code.wrongCredentials, '验证码已失效，请重新获取');
       return found;
     });
-    issueToken(app, reply, user);
-    return loginAnswer(app, user);
+    return signIn(request, reply, user);
   });
 
   const wecomLogin = async ({ code }: { code: string }, request: FastifyRequest, reply: FastifyReply) => {
-    const user = await throttled(app.db, [{ key: `wecom|${request.ip}`, max: 30 }], loginLocked, async () => {
+    const user = await throttled(app.db, [{ key: `wecom|${addressKey(request.ip)}`, max: 30 }], loginLocked, async () => {
       const identity = await app.providers.wecom.identify(code);
       if (!identity) throw new ApiError(Code.wrongCredentials, '企业微信授权已失效，请重新进入');
       const found = await findUserByWechat(app.db, identity.corpId, identity.wechatUserId);
       if (!found) throw new ApiError(Code.wrongCredentials, '该企业微信账号尚未绑定门店管家账号，请联系管理员');
       return found;
     });
-    issueToken(app, reply, user);
-    return loginAnswer(app, user);
+    return signIn(request, reply, user);
   };
   serve(app, calls.wecomLogin, open, wecomLogin);
   serve(app, calls.wecomLoginPost, open, wecomLogin);
 
   /** Ends this token only (other devices stay logged in; a password change ends all). */
-  serve(app, calls.logout, async (_input, request) => {
+  serve(app, calls.logout, { config: { oneTimePassword: true } }, async (_input, request) => {
     await revokeToken(app.db, request.auth.tokenId, request.auth.tokenExpiresAt);
     return ok(null);
   });

@@ -14,7 +14,8 @@ import { editionOf, proRatedUpgradeFen, renewedUntil } from '../../../contracts/
 import { sql } from '../db/database';
 import { paymentGateway } from '../providers/payment';
 import { developmentProviders } from '../production';
-import { balanceOf, charge, credit, debit, InsufficientBalance, refund, reserve, setBalance } from '../repositories/ledger';
+import { adjustBalance, balanceOf, charge, InsufficientBalance, LedgerAdjustmentsOff, refund, reserve } from '../repositories/ledger';
+import { setTestBalance } from '../../../tests/support/ledger';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startWechatPayPeer, type WechatPayPeer } from '../../../tests/support/wechat-pay-peer';
 import { startAlipayPeer, type AlipayPeer } from '../../../tests/support/alipay-peer';
@@ -55,6 +56,11 @@ const order = async (productCode: string, extra: object = {}, token = tokens.adm
 const detail = async (id: number, token = tokens.admin!) => (await ok<{ order: Order }>('GET', '/mall/order', token, { id })).order;
 const pay = (id: number, channel: string, token = tokens.admin!) => ok<Pay>('POST', '/mall/order/pay', token, { id, channel });
 const balances = async (token = tokens.admin!) => Object.fromEntries((await catalogue(token)).current.ledgers.map((ledger) => [ledger.kind, ledger.balance]));
+/** A refund is sent after the notification is answered: RSA signing and the peer's answer take a while on a loaded machine. */
+const REFUNDED = { timeout: 15_000 };
+/** The unneeded payments recorded for an order, and whether each was given back. */
+const refundsOf = (orderId: number) => server.db.rows<{ channel: string; why: string; state: string; amountFen: number }>(sql`
+  SELECT channel, why, state, amount_fen AS "amountFen" FROM mall_payment_refund WHERE order_id = ${orderId} ORDER BY id`);
 const moduleOf = (chainId: number, code: string) => server.db.one<{ plan: string | null; expiresAt: string | null; enabled: boolean }>(sql`
   SELECT plan, enabled, expires_at AS "expiresAt" FROM garage_module WHERE chain_id = ${chainId} AND code = ${code}`);
 
@@ -245,13 +251,20 @@ describe('WeChat Pay (local peer)', () => {
     expect(logged.map((row) => row.outcome)).toContain('amount_mismatch');
   });
 
-  it('honours a payment that arrives after the unpaid order timed out: the money was taken', async () => {
+  it('honours a payment made in time whose notice arrives after the order timed out; one made after its time is given back', async () => {
     const made = await order('minutes.500');
     await pay(made.id, 'wechat');
     await server.db.run(sql`UPDATE mall_order SET pay_before = now() - interval '1 minute' WHERE id = ${made.id}`);
     expect((await detail(made.id)).status).toBe('cancelled');
-    expect((await wechat.notify(made.orderNo)).status).toBe(204);
+    expect((await wechat.notify(made.orderNo, { successTime: new Date(Date.now() - 2 * 60_000) })).status).toBe(204);
     expect((await detail(made.id)).status).toBe('fulfilled');
+
+    const late = await order('minutes.500');
+    await pay(late.id, 'wechat');
+    await server.db.run(sql`UPDATE mall_order SET pay_before = now() - interval '1 minute' WHERE id = ${late.id}`);
+    expect((await wechat.notify(late.orderNo)).status).toBe(204);
+    expect((await detail(late.id)).status).toBe('cancelled');
+    await expect.poll(() => refundsOf(late.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'cancelled', state: 'refunded', amountFen: 7_500 }]);
   });
 
   it('closes the payment code when the buyer cancels', async () => {
@@ -290,6 +303,87 @@ describe('Alipay (local peer)', () => {
       expect(await alipay.notify(made.orderNo, options), JSON.stringify(options)).toMatchObject({ body: 'failure' });
     }
     expect((await detail(made.id)).status).toBe('pending');
+  });
+});
+
+describe('an order is paid once (issue 31)', () => {
+  const purchases = async (orderNo: string) => (await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_entry WHERE ref = ${`order:${orderNo}`}`))!.n;
+
+  it('closes the WeChat Pay code at the peer when Alipay is chosen; a payment through it is given back, never fulfilled', async () => {
+    const before = await balances();
+    const made = await order('minutes.500');
+    await pay(made.id, 'wechat');
+    await pay(made.id, 'alipay');
+    expect(wechat.orders.get(made.orderNo)?.closed).toBe(true);
+    expect(wechat.refusedRequests).toBe(0);
+    // Paid through the closed code all the same (the buyer's scan raced the close): answered, not fulfilled.
+    expect((await wechat.notify(made.orderNo)).status).toBe(204);
+    expect(await detail(made.id)).toMatchObject({ status: 'pending', channel: 'alipay' });
+    expect((await balances()).minutes).toBe(before.minutes);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_500 }]);
+    const transactionId = wechat.orders.get(made.orderNo)!.transactionId;
+    expect([...wechat.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toEqual([{ transactionId, outTradeNo: made.orderNo, amountFen: 7_500 }]);
+    const audit = await server.db.one<{ target_name: string }>(sql`SELECT target_name FROM audit_log WHERE action = 'mall.refund' AND target_id = ${made.id}`);
+    expect(audit?.target_name).toBe(`${made.orderNo} 微信支付 ¥75.00：付款用的二维码已关闭（已改用其他支付方式），原路退回`);
+    // A closed code is never opened again under this order number.
+    expect(await server.call('POST', '/mall/order/pay', { token: tokens.admin, body: { id: made.id, channel: 'wechat' } })).toMatchObject({
+      code: 409,
+      msg: '本订单的微信支付二维码已关闭，请选择其他支付方式，或取消后重新下单',
+    });
+    // Alipay pays the order, once.
+    expect(await alipay.notify(made.orderNo)).toMatchObject({ body: 'success' });
+    expect(await detail(made.id)).toMatchObject({ status: 'fulfilled', channelName: '支付宝' });
+    expect((await balances()).minutes).toBe(before.minutes! + 500);
+    expect(await purchases(made.orderNo)).toBe(1);
+  });
+
+  it('makes no second code when the first channel says it was paid meanwhile; that payment pays the order', async () => {
+    const made = await order('minutes.500');
+    await pay(made.id, 'wechat');
+    const paid = wechat.build(made.orderNo); // paid at WeChat Pay, the notification not yet sent
+    expect(await server.call('POST', '/mall/order/pay', { token: tokens.admin, body: { id: made.id, channel: 'alipay' } })).toMatchObject({
+      code: 503,
+      msg: '该订单已用微信支付付款，请稍后刷新订单状态',
+    });
+    expect(alipay.orders.has(made.orderNo)).toBe(false);
+    expect(wechat.orders.get(made.orderNo)?.closed).toBe(false);
+    expect((await wechat.send(paid)).status).toBe(204);
+    expect(await detail(made.id)).toMatchObject({ status: 'fulfilled', channel: 'wechat' });
+    expect(await refundsOf(made.id)).toEqual([]);
+  });
+
+  it('fulfils once when valid payments of both channels are told at the same moment; the other is given back', async () => {
+    const before = await balances();
+    const made = await order('sms.1000');
+    await pay(made.id, 'wechat');
+    await pay(made.id, 'alipay');
+    const answers = await Promise.all([wechat.notify(made.orderNo), alipay.notify(made.orderNo), alipay.notify(made.orderNo), wechat.notify(made.orderNo)]);
+    expect(answers.map((answer) => answer.status)).toEqual([204, 200, 200, 204]);
+    expect([answers[1]!.body, answers[2]!.body]).toEqual(['success', 'success']);
+    expect(await detail(made.id)).toMatchObject({ status: 'fulfilled', channel: 'alipay' });
+    expect((await balances()).sms).toBe(before.sms! + 1_000);
+    expect(await purchases(made.orderNo)).toBe(1);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'wechat', why: 'closed_code', state: 'refunded', amountFen: 7_000 }]);
+    expect([...wechat.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toHaveLength(1);
+  });
+
+  it('gives back a payment for an order the buyer cancelled, once, and the order stays cancelled', async () => {
+    const before = await balances();
+    const made = await order('sms.1000');
+    await pay(made.id, 'alipay');
+    await ok('POST', '/mall/order/cancel', tokens.admin!, { id: made.id });
+    // Not scanned yet: Alipay answers ACQ.TRADE_NOT_EXIST, and the code no longer pays.
+    expect(alipay.orders.get(made.orderNo)?.closed).toBe(true);
+    expect(await alipay.notify(made.orderNo)).toMatchObject({ body: 'success' });
+    expect(await alipay.notify(made.orderNo)).toMatchObject({ body: 'success' });
+    expect(await detail(made.id)).toMatchObject({ status: 'cancelled', paidAt: null });
+    expect((await balances()).sms).toBe(before.sms);
+    expect(await purchases(made.orderNo)).toBe(0);
+    await expect.poll(() => refundsOf(made.id), REFUNDED).toEqual([{ channel: 'alipay', why: 'cancelled', state: 'refunded', amountFen: 7_000 }]);
+    const tradeNo = alipay.orders.get(made.orderNo)!.tradeNo;
+    expect([...alipay.refunds.values()].filter((refund) => refund.outTradeNo === made.orderNo)).toEqual([{ tradeNo, outTradeNo: made.orderNo, refundAmount: '70.00' }]);
+    const logged = await server.db.rows<{ outcome: string }>(sql`SELECT outcome FROM mall_payment_event WHERE order_no = ${made.orderNo} ORDER BY id`);
+    expect(logged.map((row) => row.outcome)).toEqual(['to_refund', 'to_refund']);
   });
 });
 
@@ -383,9 +477,9 @@ describe('invoices', () => {
 describe('ledgers', () => {
   it('takes 50 concurrent debits exactly, never below zero', async () => {
     const chainId = 2;
-    await setBalance(server.db, chainId, 'sms', 100);
+    await setTestBalance(server.db, chainId, 'sms', 100);
     expect(await balanceOf(server.db, chainId, 'sms')).toBe(100);
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => debit(server.db, chainId, 'sms', 3, 'use', `test-burst-${index}`)));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, index) => reserve(server.db, chainId, 'sms', 3, `test-burst-${index}`)));
     const taken = results.filter((result) => result.status === 'fulfilled').length;
     expect(taken).toBe(33);
     expect(results.filter((result) => result.status === 'rejected').every((result) => (result as PromiseRejectedResult).reason instanceof InsufficientBalance)).toBe(true);
@@ -396,15 +490,31 @@ describe('ledgers', () => {
     expect(sum).toEqual({ total: 1, lowest: 1 });
 
     // The same charge sent 20 times at once (retries of one call's bill): taken once.
-    await setBalance(server.db, chainId, 'sms', 100);
-    const same = await Promise.all(Array.from({ length: 20 }, () => debit(server.db, chainId, 'sms', 7, 'use', 'test-same-charge')));
+    await setTestBalance(server.db, chainId, 'sms', 100);
+    const same = await Promise.all(Array.from({ length: 20 }, () => reserve(server.db, chainId, 'sms', 7, 'test-same-charge')));
     expect(same.filter((change) => change.changed === -7)).toHaveLength(1);
     expect(await balanceOf(server.db, chainId, 'sms')).toBe(93);
   });
 
+  it('an operator’s adjustment is recorded with who and why and shown in 余额变动; without them, or switched off, nothing moves', async () => {
+    const chainId = 2;
+    const start = await balanceOf(server.db, chainId, 'minutes');
+    await adjustBalance(server.db, { chainId, kind: 'minutes', change: 30, by: '运维 张三', why: '线路故障补偿' }, true);
+    const ledger = await ok<AnswerOf<typeof mall.ledger>>('GET', '/mall/ledger', tokens['hx-admin']!, { kind: 'minutes' });
+    expect(ledger.list[0]).toMatchObject({ change: 30, reason: 'adjust', reasonName: '管理员调整', note: '线路故障补偿（运维 张三）' });
+    expect(await server.db.one(sql`SELECT actor, note FROM ledger_entry WHERE chain_id = ${chainId} AND kind = 'minutes' ORDER BY id DESC LIMIT 1`)).toEqual({ actor: '运维 张三', note: '线路故障补偿' });
+    const adjustment = { chainId, kind: 'minutes' as const, change: 1_000, by: '运维 张三', why: '补偿' };
+    await expect(adjustBalance(server.db, { ...adjustment, by: ' ' }, true)).rejects.toThrow('余额调整必须写明经办人和原因');
+    await expect(adjustBalance(server.db, { ...adjustment, why: '' }, true)).rejects.toThrow('余额调整必须写明经办人和原因');
+    await expect(adjustBalance(server.db, adjustment, false)).rejects.toThrow(LedgerAdjustmentsOff);
+    // Nor can an unrecorded one be written past the ledger.
+    await expect(server.db.run(sql`INSERT INTO ledger_entry (chain_id, kind, change, balance_after, reason) VALUES (${chainId}, 'minutes', 1, 1, 'adjust')`)).rejects.toThrow();
+    expect(await balanceOf(server.db, chainId, 'minutes')).toBe(start + 30);
+  });
+
   it('reserve, charge and refund (the SMS API): never more back than was taken, each once', async () => {
     const chainId = 2;
-    await credit(server.db, chainId, 'sms', 50, 'grant', 'test-grant');
+    await adjustBalance(server.db, { chainId, kind: 'sms', change: 50, by: '测试', why: '测试赠送', reason: 'grant', ref: 'test-grant' }, true);
     const start = await balanceOf(server.db, chainId, 'sms');
     await reserve(server.db, chainId, 'sms', 20, 'sms:batch:1');
     await reserve(server.db, chainId, 'sms', 20, 'sms:batch:1'); // a retry takes nothing more

@@ -22,13 +22,15 @@ import {
   PAY_CHANNEL_NAMES,
   PAY_CHANNELS,
   QuoteRefusal,
+  type PayChannel,
   UNPAID_ORDER_MINUTES,
 } from '../../../contracts/rules/mall';
 import { hasPermission } from '../auth/context';
 import * as repo from '../repositories/mall';
 import { ledgerEntries, balanceOf } from '../repositories/ledger';
 import { LEDGER_NAMES, LEDGER_UNITS } from '../../../contracts/rules/mall';
-import { PaymentUnavailable } from '../providers/payment';
+import { PaymentUnavailable, type PaymentAdapter } from '../providers/payment';
+import { refundUnneededPayments } from '../payment-refunds';
 import type { Host } from './index';
 
 export const hosts: Host[] = ['main'];
@@ -89,6 +91,19 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     return { order };
   });
 
+  /** A call to a channel's provider; its refusal reaches the buyer in Chinese, its detail the log. */
+  async function providerCall<T>(request: FastifyRequest, channel: PayChannel, orderNo: string, work: (adapter: PaymentAdapter) => Promise<T>): Promise<T> {
+    const adapter = gateway().adapters[channel];
+    if (!adapter) throw new ApiError(Code.unavailable, `暂未开通${PAY_CHANNEL_NAMES[channel]}，请稍后再试`);
+    try {
+      return await work(adapter);
+    } catch (error) {
+      if (!(error instanceof PaymentUnavailable)) throw error;
+      request.log.warn({ channel, orderNo, detail: error.detail }, 'payment provider refused');
+      throw new ApiError(Code.unavailable, error.message);
+    }
+  }
+
   const orderOf = async (request: FastifyRequest, id: number) => {
     const row = await repo.findOrder(app.db, request.auth.chainId, id);
     if (!row) throw new ApiError(Code.notFound, NOT_FOUND);
@@ -110,17 +125,18 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     }
     const adapter = gateway().adapters[channel];
     if (!adapter) throw new ApiError(Code.unavailable, `暂未开通${PAY_CHANNEL_NAMES[channel]}，请选择其他支付方式`);
-    let code: { codeUrl: string | null; simulate: boolean };
-    try {
-      code = await adapter.precreate({ orderNo: order.order_no, amountFen: order.amount_fen, description: `门店管家-${order.product_name}`, payBefore: new Date(order.pay_before) });
-    } catch (error) {
-      if (error instanceof PaymentUnavailable) {
-        request.log.warn({ channel, orderNo: order.order_no, detail: error.detail }, 'payment precreate refused');
-        throw new ApiError(Code.unavailable, error.message);
-      }
-      throw error;
+    if (order.closed_channels.includes(channel)) {
+      throw new ApiError(Code.conflict, `本订单的${PAY_CHANNEL_NAMES[channel]}二维码已关闭，请选择其他支付方式，或取消后重新下单`);
     }
-    await repo.setOrderChannel(app.db, request.auth.chainId, id, channel);
+    // One open code per order (issue 31): the code of the channel chosen before is closed first,
+    // and only then may another channel's code be made. A payment through a closed code is given
+    // back, never taken as the order's (repo.markPaid).
+    const previous = order.channel;
+    if (previous && previous !== channel && gateway().adapters[previous]) await providerCall(request, previous, order.order_no, (other) => other.close(order.order_no));
+    if (!(await repo.chooseChannel(app.db, request.auth.chainId, id, previous, channel))) throw new ApiError(Code.conflict, '订单的支付方式刚刚有变化，请刷新后重试');
+    const code = await providerCall(request, channel, order.order_no, () =>
+      adapter.precreate({ orderNo: order.order_no, amountFen: order.amount_fen, description: `门店管家-${order.product_name}`, payBefore: new Date(order.pay_before) }),
+    );
     return {
       id,
       channel,
@@ -138,7 +154,12 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     if (!gateway().development) throw new ApiError(Code.forbidden, '模拟支付仅用于开发环境，生产环境请使用微信支付或支付宝');
     const order = await orderOf(request, id);
     if (order.status === 'cancelled') throw new ApiError(Code.conflict, '订单已取消，请重新下单');
-    const paid = await repo.markPaid(app.db, { orderNo: order.order_no, amountFen: order.amount_fen, channel: order.channel ?? 'dev', reference: `DEV-${order.order_no}`, via: '模拟支付' }, today());
+    if (order.status !== 'pending') return { order: repo.orderView(order) };
+    const paid = await repo.markPaid(
+      app.db,
+      { orderNo: order.order_no, amountFen: order.amount_fen, channel: order.channel ?? 'dev', reference: `DEV-${order.order_no}`, paidAt: new Date(), via: '模拟支付' },
+      today(),
+    );
     if (!paid.order) throw new ApiError(Code.conflict, '订单状态已变化，请刷新');
     return { order: paid.order };
   });
@@ -148,9 +169,10 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     const result = await repo.cancelOrder(app.db, buyer, id);
     if (result === 'not_found') throw new ApiError(Code.notFound, NOT_FOUND);
     if (typeof result === 'string') throw new ApiError(Code.conflict, `订单${ORDER_STATUS_NAMES[result]}，不能取消`);
-    // Close the payment code too, so a late scan cannot pay a cancelled order (best effort).
+    // Close the payment code too, so a late scan cannot pay the cancelled order. If the provider
+    // cannot close it now, a payment through it is given back all the same (repo.markPaid).
     const adapter = result.channel ? gateway().adapters[result.channel] : undefined;
-    adapter?.close(result.orderNo).catch((error: unknown) => request.log.warn({ err: error, orderNo: result.orderNo }, 'closing the payment code failed'));
+    await adapter?.close(result.orderNo).catch((error: unknown) => request.log.warn({ err: error, orderNo: result.orderNo }, 'closing the payment code of a cancelled order failed'));
     return { order: result };
   });
 
@@ -173,12 +195,14 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
     return { balance: { kind, name: LEDGER_NAMES[kind], unit: LEDGER_UNITS[kind], balance: await balanceOf(app.db, chainId, kind) }, ...entries };
   });
 
-  // The periodic sweep: unpaid orders past their time become 已取消 even if nobody reads them.
+  // The periodic sweep: unpaid orders past their time become 已取消 even if nobody reads them, and
+  // refunds of unneeded payments that failed are tried again.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     if (!app.config.dailyJobs) return;
     timer = setInterval(() => {
       repo.expireUnpaid(app.db).catch((error: unknown) => app.log.error({ err: error }, '商城：超时订单取消失败'));
+      refundUnneededPayments(app.db, gateway(), app.log).catch((error: unknown) => app.log.error({ err: error }, '商城：多余付款退款失败'));
     }, SWEEP_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

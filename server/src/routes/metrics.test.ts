@@ -270,7 +270,7 @@ describe('指标树', () => {
       token: admin, body: { username: 'metrics-east', nickName: '东店管理员', roleIds: [roles.data.roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
     });
     expect(made.code, made.msg).toBe(0);
-    const storeAdmin = await server.loginToken('metrics-east', made.data.oneTimePassword);
+    const storeAdmin = await server.firstLogin('metrics-east', made.data.oneTimePassword);
     const own = await server.call('POST', '/metrics/tree/node', { token: storeAdmin, body: { month, metric: 'ticketSize', storeId: 2, target: 80_000 } });
     expect(own.code, own.msg).toBe(0);
     const other = await server.call('POST', '/metrics/tree/node', { token: storeAdmin, body: { month, metric: 'ticketSize', storeId: 3, target: 80_000 } });

@@ -48,7 +48,7 @@ async function storeAdmin(username: string) {
     token: admin, body: { username, nickName: '东店管理员', roleIds: [roles.find((role) => role.code === 'admin')!.id], storeIds: [2] },
   });
   expect(made.code, made.msg).toBe(0);
-  return server.loginToken(username, made.data.oneTimePassword);
+  return server.firstLogin(username, made.data.oneTimePassword);
 }
 
 describe('the department tree', () => {

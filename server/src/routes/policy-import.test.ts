@@ -11,6 +11,7 @@ import type { importPreview, ImportTask } from '../../../contracts/api/import';
 import { addDays, today } from '../../../contracts/dates';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { importTaskFinished } from '../../../tests/support/waits';
 import { download, readXlsx, upload, xlsxFile, type SheetCell } from '../../../tests/support/import-files';
 
 type Preview = AnswerOf<typeof importPreview>;
@@ -51,19 +52,10 @@ const start = addDays(end, -364);
 let serial = 0;
 const policyNo = () => `PTEST${Date.now().toString(36).toUpperCase()}${String(serial++).padStart(4, '0')}`;
 
-async function finished(token: string, taskId: number): Promise<ImportTask> {
-  for (;;) {
-    const answer = await server.call<ImportTask>('GET', '/client/import/task', { token, query: { taskId } });
-    expect(answer.code, answer.msg).toBe(0);
-    if (answer.data.status !== 'queued' && answer.data.status !== 'running') return answer.data;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function importPolicies(token: string, rows: SheetCell[][], fields: Record<string, string> = {}, header = HEADER) {
   const started = await upload<{ taskId: number }>(server, '/client/import', token, { name: '保单.xlsx', bytes: await xlsxFile([header, ...rows]) }, { kind: 'policy', ...fields });
   expect(started.code, started.msg).toBe(0);
-  return finished(token, started.data.taskId);
+  return importTaskFinished(server, token, started.data.taskId);
 }
 
 const policiesNumbered = (numbers: string[]) => server.db.rows<{ policy_no: string; vehicle_id: number; store_id: number; insurer: string; compulsory_fen: number; commercial_fen: number;
@@ -244,10 +236,10 @@ describe('the demo’s sample file (docs/samples/保单导入示例.xlsx)', () =
   it('imports the policies of 客户导入示例.xlsx’s cars once those are in, with its 2 bad rows reported', async () => {
     const samples = path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'samples');
     const customers = await upload<{ taskId: number }>(server, '/client/import', manager, { name: '客户导入示例.xlsx', bytes: readFileSync(path.join(samples, '客户导入示例.xlsx')) });
-    expect((await finished(manager, customers.data.taskId)).imported).toBe(27);
+    expect((await importTaskFinished(server, manager, customers.data.taskId)).imported).toBe(27);
     const started = await upload<{ taskId: number }>(server, '/client/import', manager, { name: '保单导入示例.xlsx', bytes: readFileSync(path.join(samples, '保单导入示例.xlsx')) }, { kind: 'policy' });
     expect(started.code, started.msg).toBe(0);
-    const task = await finished(manager, started.data.taskId);
+    const task = await importTaskFinished(server, manager, started.data.taskId);
     expect({ imported: task.imported, failed: task.failed }).toEqual({ imported: 13, failed: 2 });
     expect(task.errors.map((error) => error.message)).toEqual([expect.stringMatching(/没有找到车牌号 浙A99999 的车辆/), '到期日期应晚于起保日期']);
   });

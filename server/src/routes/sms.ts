@@ -2,8 +2,10 @@
  * 短信营销 (issue 15): templates, signature and daily limit, recipients preview, campaigns on the
  * durable 'sms-campaign' job (sms/campaign.ts), delivery states and report, opt-outs, consent.
  * Every call needs 短信营销 (Permission.smsMarketing); settings and template review are admins'.
- * Templates, settings and opt-outs are the chain's; campaigns belong to the store they were sent
- * from and are seen by staff of that store; recipients are always within the caller's stores.
+ * Settings and opt-outs are the chain's; a template is the chain's (总部模板) or one store's own, and
+ * who changes or reviews which is contracts/sms.ts (templateEditProblem); campaigns belong to the
+ * store they were sent from and are seen by staff of that store; recipients are always within the
+ * caller's stores.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as calls from '../../../contracts/api/sms';
@@ -19,7 +21,10 @@ import {
   renderTemplate,
   SAMPLE_RECIPIENT,
   SMS_CATEGORY_LABELS,
+  smsSettingsProblem,
   TEMPLATE_STATUS_LABELS,
+  templateEditProblem,
+  templateReviewProblem,
   DAILY_MARKETING_LIMIT,
   mayUndoOptOut,
   OPT_OUT_SOURCE_LABELS,
@@ -28,6 +33,7 @@ import {
   type ConsentSource,
   type RecipientState,
   type SmsCategory,
+  type SmsEditor,
   type TemplateStatus,
 } from '../../../contracts/sms';
 import { maskMobile } from '../../../contracts/rules/mobile';
@@ -73,15 +79,23 @@ interface TemplateRow {
   status: TemplateStatus;
   reviewNote: string;
   updatedAt: string;
+  storeId: number | null;
+  storeName: string | null;
 }
 
-const templateAnswer = (row: TemplateRow): calls.SmsTemplate => ({
+const editorOf = (request: FastifyRequest): SmsEditor => ({ isAdmin: request.auth.isAdmin, dataScope: request.auth.dataScope, storeIds: request.auth.accessibleStoreIds });
+
+const templateAnswer = (request: FastifyRequest, { storeName, ...row }: TemplateRow): calls.SmsTemplate => ({
   ...row,
   categoryName: SMS_CATEGORY_LABELS[row.category],
   statusName: TEMPLATE_STATUS_LABELS[row.status],
+  ownerName: row.storeId === null ? '总部模板' : (storeName ?? ''),
+  canEdit: templateEditProblem(editorOf(request), row) === null,
+  canReview: templateReviewProblem(editorOf(request), row) === null,
 });
 
-const TEMPLATE_COLUMNS = sql`id, name, category, content AS body, status, review_note AS "reviewNote", updated_at AS "updatedAt"`;
+const TEMPLATE_COLUMNS = sql`t.id, t.name, t.category, t.content AS body, t.status, t.review_note AS "reviewNote", t.updated_at AS "updatedAt",
+  t.store_id AS "storeId", (SELECT g.name FROM garage g WHERE g.id = t.store_id) AS "storeName"`;
 
 interface SummaryRow {
   id: number;
@@ -174,85 +188,127 @@ export default async function smsRoutes(app: FastifyInstance) {
     if (!row) throw refuse.notFound(NOT_FOUND);
     return row;
   };
-  const findTemplate = async (request: FastifyRequest, id: number) => {
-    const row = await app.db.one<TemplateRow>(sql`SELECT ${TEMPLATE_COLUMNS} FROM sms_template WHERE chain_id = ${request.scope.chainId} AND id = ${id}`);
+  /** The chain's templates and the own templates of the stores the caller sees now. */
+  const visibleTemplates = (request: FastifyRequest) =>
+    sql`t.chain_id = ${request.scope.chainId} AND (t.store_id IS NULL OR t.store_id = ANY(${sql.param(request.scope.storeIds)}::int[]))`;
+  const findTemplate = async (request: FastifyRequest, id: number, db: Queryable = app.db, lock = false) => {
+    const row = await db.one<TemplateRow>(sql`SELECT ${TEMPLATE_COLUMNS} FROM sms_template t WHERE ${visibleTemplates(request)} AND t.id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
     if (!row) throw refuse.notFound(TEMPLATE_NOT_FOUND);
     return row;
   };
-  const audit = (tx: Queryable, request: FastifyRequest, action: string, targetId: number | null, targetName: string, detail: Record<string, unknown> = {}) =>
-    writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'sms', targetId, targetName, detail, storeIds: request.scope.storeIds });
+  const mayEdit = (request: FastifyRequest, template: TemplateRow) => {
+    const problem = templateEditProblem(editorOf(request), template);
+    if (problem) throw refuse.forbidden(problem);
+  };
+  const audit = (tx: Queryable, request: FastifyRequest, action: string, targetId: number | null, targetName: string, detail: Record<string, unknown> = {}, storeIds = request.scope.storeIds) =>
+    writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'sms', targetId, targetName, detail, storeIds });
 
   // ─────────────────────────────────────────────────────────────────────────── templates
   serve(app, calls.smsTemplates, SMS, async ({ category }, request) => {
     const rows = await app.db.rows<TemplateRow>(sql`
-      SELECT ${TEMPLATE_COLUMNS} FROM sms_template WHERE chain_id = ${request.scope.chainId} ${category ? sql`AND category = ${category}` : sql``} ORDER BY id`);
-    return ok(rows.map(templateAnswer));
+      SELECT ${TEMPLATE_COLUMNS} FROM sms_template t WHERE ${visibleTemplates(request)} ${category ? sql`AND t.category = ${category}` : sql``}
+       ORDER BY t.store_id NULLS FIRST, t.id`);
+    return ok(rows.map((row) => templateAnswer(request, row)));
   });
 
-  const saveTemplate = async (request: FastifyRequest, input: { id?: number; name: string; category: SmsCategory; body: string }) => {
-    const status: TemplateStatus = provider.requiresApproval ? 'pending' : 'approved';
-    const kind = input.category === 'notice' ? 'notice' : 'marketing';
-    try {
-      return await app.db.transaction(async (tx) => {
-        const row = input.id
-          ? await tx.one<TemplateRow>(sql`
-              UPDATE sms_template SET name = ${input.name}, category = ${input.category}, kind = ${kind}, content = ${input.body}, status = ${status}, review_note = '', updated_at = now()
-               WHERE chain_id = ${request.scope.chainId} AND id = ${input.id} RETURNING ${TEMPLATE_COLUMNS}`)
-          : await tx.one<TemplateRow>(sql`
-              INSERT INTO sms_template (chain_id, name, kind, category, content, status) VALUES (${request.scope.chainId}, ${input.name}, ${kind}, ${input.category}, ${input.body}, ${status})
-              RETURNING ${TEMPLATE_COLUMNS}`);
-        if (!row) throw refuse.notFound(TEMPLATE_NOT_FOUND);
-        await audit(tx, request, input.id ? 'sms.template.update' : 'sms.template.create', row.id, `短信模板：${row.name}`, { category: row.category });
-        return ok(templateAnswer(row));
-      });
-    } catch (error) {
+  /** A store's template concerns that store (a store admin's 操作日志 shows it); the chain's, every store the caller sees. */
+  const templateAudit = (tx: Queryable, request: FastifyRequest, action: string, template: TemplateRow, detail: Record<string, unknown>) =>
+    audit(tx, request, action, template.id, `短信模板：${template.name}（${template.storeId === null ? '总部模板' : template.storeName}）`, detail,
+      template.storeId === null ? request.scope.storeIds : [template.storeId]);
+  const unlessNameTaken = async <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
       if (isUniqueViolation(error)) throw refuse.conflict('已有同名的短信模板，请换一个名称');
       throw error;
-    }
-  };
-  serve(app, calls.createSmsTemplate, SMS, (input, request) => saveTemplate(request, input));
-  serve(app, calls.updateSmsTemplate, SMS, (input, request) => saveTemplate(request, input));
+    });
+
+  serve(app, calls.createSmsTemplate, SMS, async (input, request) => {
+    // At headquarters, someone who sees every store writes for every store; anyone else for their current store.
+    const storeId = request.auth.dataScope === 1 && request.auth.garage.isHq ? null : request.scope.defaultStoreId();
+    if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再新建模板');
+    const status: TemplateStatus = provider.requiresApproval ? 'pending' : 'approved';
+    const kind = input.category === 'notice' ? 'notice' : 'marketing';
+    const row = await unlessNameTaken(
+      app.db.transaction(async (tx) => {
+        const { id } = (await tx.one<{ id: number }>(sql`
+          INSERT INTO sms_template (chain_id, store_id, name, kind, category, content, status) VALUES (${request.scope.chainId}, ${storeId}, ${input.name}, ${kind}, ${input.category}, ${input.body}, ${status})
+          RETURNING id`))!;
+        const made = await findTemplate(request, id, tx);
+        await templateAudit(tx, request, 'sms.template.create', made, { category: made.category, body: made.body });
+        return made;
+      }),
+    );
+    return ok(templateAnswer(request, row));
+  });
+
+  serve(app, calls.updateSmsTemplate, SMS, async (input, request) => {
+    const kind = input.category === 'notice' ? 'notice' : 'marketing';
+    const row = await unlessNameTaken(
+      app.db.transaction(async (tx) => {
+        const before = await findTemplate(request, input.id, tx, true);
+        mayEdit(request, before);
+        // New words (or a category with other sending rules) are not what was approved: every store
+        // would send them unchecked, so the template waits for review again on every channel.
+        const reworded = before.body !== input.body || before.category !== input.category;
+        await tx.run(sql`
+          UPDATE sms_template SET name = ${input.name}, category = ${input.category}, kind = ${kind}, content = ${input.body}, updated_at = now()
+                 ${reworded ? sql`, status = 'pending', review_note = ''` : sql``}
+           WHERE id = ${before.id}`);
+        const after = await findTemplate(request, before.id, tx);
+        await templateAudit(tx, request, 'sms.template.update', after, {
+          before: { name: before.name, category: before.category, body: before.body, status: before.status },
+          after: { name: after.name, category: after.category, body: after.body, status: after.status },
+        });
+        return after;
+      }),
+    );
+    return ok(templateAnswer(request, row));
+  });
 
   serve(app, calls.deleteSmsTemplate, SMS, async ({ id }, request) => {
-    const template = await findTemplate(request, id);
     await app.db.transaction(async (tx) => {
-      await tx.run(sql`DELETE FROM sms_template WHERE chain_id = ${request.scope.chainId} AND id = ${id}`);
-      await audit(tx, request, 'sms.template.delete', id, `短信模板：${template.name}`);
+      const template = await findTemplate(request, id, tx, true);
+      mayEdit(request, template);
+      await tx.run(sql`DELETE FROM sms_template WHERE id = ${id}`);
+      await templateAudit(tx, request, 'sms.template.delete', template, { category: template.category, body: template.body });
     });
     return ok({ deleted: true });
   });
 
-  serve(app, calls.reviewSmsTemplate, SMS_ADMIN, async ({ id, approved, note }, request) => {
+  serve(app, calls.reviewSmsTemplate, SMS_ADMIN, async ({ id, approved, note, updatedAt }, request) => {
     const template = await findTemplate(request, id);
+    const problem = templateReviewProblem(editorOf(request), template);
+    if (problem) throw refuse.forbidden(problem);
     if (!approved && !note.trim()) throw refuse.badInput('驳回时请填写驳回原因');
     const row = await app.db.transaction(async (tx) => {
-      // Only a template still waiting: a second reviewer, or an edit meanwhile, must not be overwritten.
-      const updated = await tx.one<TemplateRow>(sql`
+      // Only the text the reviewer saw, still waiting: a second reviewer, or an edit meanwhile (which
+      // stays 待审核 with other words), must not be approved unseen. Answers carry milliseconds.
+      const changed = await tx.run(sql`
         UPDATE sms_template SET status = ${approved ? 'approved' : 'rejected'}, review_note = ${approved ? '' : note.trim()}, updated_at = now()
-         WHERE chain_id = ${request.scope.chainId} AND id = ${id} AND status = 'pending' RETURNING ${TEMPLATE_COLUMNS}`);
-      if (!updated) throw refuse.conflict(`该模板已被他人修改（当前：${TEMPLATE_STATUS_LABELS[template.status]}），请刷新后再审核`);
-      await audit(tx, request, 'sms.template.review', id, `短信模板：${updated.name}`, { approved, note });
+         WHERE id = ${id} AND status = 'pending' AND date_trunc('milliseconds', updated_at) = ${updatedAt ?? template.updatedAt}::timestamptz`);
+      if (changed === 0) throw refuse.conflict(`该模板已被他人修改（当前：${TEMPLATE_STATUS_LABELS[template.status]}），请刷新后再审核`);
+      const updated = await findTemplate(request, id, tx);
+      await templateAudit(tx, request, 'sms.template.review', updated, { approved, note, body: updated.body });
       return updated;
     });
-    return ok(templateAnswer(row));
+    return ok(templateAnswer(request, row));
   });
 
   serve(app, calls.submitSmsTemplate, SMS, async ({ id }, request) => {
     const template = await findTemplate(request, id);
-    if (!provider.requiresApproval) throw refuse.badInput('当前短信通道不需要审核模板');
+    mayEdit(request, template);
     const row = await app.db.transaction(async (tx) => {
-      const updated = await tx.one<TemplateRow>(sql`
-        UPDATE sms_template SET status = 'pending', updated_at = now()
-         WHERE chain_id = ${request.scope.chainId} AND id = ${id} AND status = 'rejected' RETURNING ${TEMPLATE_COLUMNS}`);
-      if (!updated) throw refuse.conflict(`该模板${TEMPLATE_STATUS_LABELS[template.status]}，无需提交审核`);
-      await audit(tx, request, 'sms.template.submit', id, `短信模板：${updated.name}`, { previousNote: template.reviewNote });
+      const changed = await tx.run(sql`UPDATE sms_template SET status = 'pending', updated_at = now() WHERE id = ${id} AND status = 'rejected'`);
+      if (changed === 0) throw refuse.conflict(`该模板${TEMPLATE_STATUS_LABELS[template.status]}，无需提交审核`);
+      const updated = await findTemplate(request, id, tx);
+      await templateAudit(tx, request, 'sms.template.submit', updated, { previousNote: template.reviewNote });
       return updated;
     });
-    return ok(templateAnswer(row));
+    return ok(templateAnswer(request, row));
   });
 
   // ──────────────────────────────────────────────────────────────────────────── settings
-  const settingsAnswer = async (chainId: number): Promise<calls.SmsSettings> => {
+  const settingsAnswer = async (request: FastifyRequest): Promise<calls.SmsSettings> => {
+    const chainId = request.scope.chainId;
     const setting = await settingOf(app.db, chainId);
     return {
       signature: setting?.signature ?? '',
@@ -260,17 +316,20 @@ export default async function smsRoutes(app: FastifyInstance) {
       requiresApproval: provider.requiresApproval,
       balance: await balanceOf(app.db, chainId, 'sms'),
       provider: provider.name,
+      canEdit: smsSettingsProblem(editorOf(request)) === null,
     };
   };
-  serve(app, calls.getSmsSettings, SMS, async (_input, request) => ok(await settingsAnswer(request.scope.chainId)));
+  serve(app, calls.getSmsSettings, SMS, async (_input, request) => ok(await settingsAnswer(request)));
   serve(app, calls.saveSmsSettings, SMS_ADMIN, async ({ signature, dailyMarketingLimit }, request) => {
+    const problem = smsSettingsProblem(editorOf(request));
+    if (problem) throw refuse.forbidden(problem);
     await app.db.transaction(async (tx) => {
       await tx.run(sql`
         INSERT INTO sms_setting (chain_id, signature, daily_marketing_limit) VALUES (${request.scope.chainId}, ${signature}, ${dailyMarketingLimit})
         ON CONFLICT (chain_id) DO UPDATE SET signature = EXCLUDED.signature, daily_marketing_limit = EXCLUDED.daily_marketing_limit, updated_at = now()`);
       await audit(tx, request, 'sms.settings', null, '短信设置', { signature, dailyMarketingLimit });
     });
-    return ok(await settingsAnswer(request.scope.chainId));
+    return ok(await settingsAnswer(request));
   });
 
   // ─────────────────────────────────────────────────────────────────── preview and campaign

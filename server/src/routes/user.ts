@@ -13,7 +13,9 @@ export default async function userRoutes(app: FastifyInstance) {
   serve(app, calls.isAdmin, (_input, request) => ok(request.auth.isAdmin));
 
   // Answered from the request's auth context: no query beyond the one the token check made.
-  serve(app, calls.userInfo, (_input, request) => {
+  const beforePasswordChange = { config: { oneTimePassword: true } };
+
+  serve(app, calls.userInfo, beforePasswordChange, (_input, request) => {
     const auth = request.auth;
     return ok({
       userId: auth.userId,
@@ -32,14 +34,14 @@ export default async function userRoutes(app: FastifyInstance) {
     });
   });
 
-  serve(app, calls.updatePassword, async (input, request, reply) => {
+  serve(app, calls.updatePassword, beforePasswordChange, async (input, request, reply) => {
     const problem = passwordProblem(input.newPassword, request.auth.username);
     if (problem) throw new ApiError(Code.badInput, problem);
     if (input.newPassword === input.oldPassword) throw new ApiError(Code.badInput, '新密码不能与原密码相同');
     // A stolen session must not be able to guess the password. Its own key: a lock here stops
     // password changes of this user only, never anybody's login.
     const limits = [{ key: `password-change:${request.auth.userId}`, max: 5 }];
-    await throttled(app.db, limits, (minutes) => `原密码错误次数过多，请 ${minutes} 分钟后再试`, async () => {
+    await throttled(app.db, limits, (wait) => `原密码错误次数过多，请 ${wait}后再试`, async () => {
       const current = await passwordHashOf(app.db, request.auth.userId);
       if (!(await verifyPassword(current?.password_hash, input.oldPassword))) throw new ApiError(Code.wrongCredentials, '原密码不正确');
     });

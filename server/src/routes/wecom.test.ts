@@ -6,15 +6,18 @@
  * change nothing, malformed input answered in Chinese.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { currentContact, getSync, jssdkSignature, loginSettings, overview, searchCustomers } from '../../../contracts/api/wecom';
 import { sql } from '../db/database';
 import { wecomApi } from '../providers/wecom';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startWecomPeer, type WecomPeer } from '../../../tests/support/wecom-peer';
+import { POLL_SERVER } from '../../../tests/support/waits';
 
 const CORP = 'wwantu0000demo01';
+const PUBLIC_URL = 'https://garage.example.cn';
 type Current = AnswerOf<typeof currentContact>;
 
 let peer: WecomPeer;
@@ -31,6 +34,7 @@ beforeAll(async () => {
   peer = await startWecomPeer({ corpId: CORP, secret: 'app-secret' });
   server = await startTestServer({
     providers: { wecom: wecomApi({ corpId: CORP, agentId: '1000002', secret: 'app-secret', baseUrl: peer.url }) },
+    config: { publicUrl: PUBLIC_URL },
   });
   [admin, manager, frontdesk, hxAdmin] = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
   // Customers no demo contact is bound to (the seed binds one for the development sidebar).
@@ -63,16 +67,15 @@ const binding = (externalUserId: string) =>
   server.db.one<{ customerId: number | null; boundBy: string | null; potentialId: number | null }>(
     sql`SELECT customer_id AS "customerId", bound_by AS "boundBy", potential_id AS "potentialId" FROM wecom_contact WHERE chain_id = 1 AND external_userid = ${externalUserId}`,
   );
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function syncToEnd(token: string, full = false) {
   const started = await server.call<AnswerOf<typeof getSync>>('POST', '/wecom-contact/sync', { token, body: { full } });
   expect(started.code, started.msg).toBe(0);
-  for (;;) {
+  return vi.waitFor(async () => {
     const status = await server.call<AnswerOf<typeof getSync>>('GET', '/wecom-contact/sync', { token });
-    if (status.data.state !== 'running') return status.data;
-    await sleep(200);
-  }
+    expect(status.data.state).not.toBe('running');
+    return status.data;
+  }, POLL_SERVER);
 }
 
 describe('login', () => {
@@ -192,7 +195,20 @@ describe('sync', () => {
     type Overview = AnswerOf<typeof overview>;
     const seen = await server.call<Overview>('GET', '/wecom-contact/overview', { token: admin });
     expect(seen.data).toMatchObject({ addOn: 'active', configured: true, corpId: CORP, agentId: '1000002', missing: [], sync: { state: 'failed' } });
-    expect(seen.data.sidebarUrl).toBe(`${server.url}/sidebar`);
+    // From PUBLIC_URL: a forged Host header is not echoed into what the admin pastes into WeCom.
+    expect(seen.data.sidebarUrl).toBe(`${PUBLIC_URL}/sidebar`);
+    const forged = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/wecom-contact/overview?yj-test=1', headers: { token: admin, host: 'attacker.example' } }, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => resolve(text));
+        })
+        .on('error', reject);
+    });
+    expect(JSON.parse(forged).data.sidebarUrl).toBe(`${PUBLIC_URL}/sidebar`);
     const stored = (await server.db.one<{ contacts: number; bound: number }>(sql`
       SELECT count(*)::int AS contacts, count(customer_id)::int AS bound FROM wecom_contact WHERE chain_id = 1`))!;
     expect(stored.bound).toBeGreaterThan(0);

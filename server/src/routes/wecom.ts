@@ -259,6 +259,9 @@ export default async function wecomRoutes(app: FastifyInstance) {
       if (corpId && provider.corpId !== '' && provider.corpId !== corpId) missing.push(`服务器配置的企业ID（${provider.corpId}）与本连锁的企业ID不一致`);
       if (!provider.agentId) missing.push('缺少自建应用的 AgentId（环境变量 WECOM_AGENT_ID）');
     }
+    // From the configured address only: a request's Host header is the caller's to choose.
+    const publicUrl = app.config.publicUrl;
+    if (!publicUrl) missing.push('服务器尚未配置对外访问地址（环境变量 PUBLIC_URL），无法生成侧边栏地址');
     const [addOn, counts, sync] = await Promise.all([
       entitlementState(db, chainId, 'wecom', garageToday(request.scope.timeZone)),
       repo.contactCounts(db, chainId),
@@ -269,7 +272,7 @@ export default async function wecomRoutes(app: FastifyInstance) {
       configured: missing.length === 0,
       corpId,
       agentId: provider.agentId,
-      sidebarUrl: `${request.protocol}://${request.host}${calls.WECOM_SIDEBAR_PATH}`,
+      sidebarUrl: publicUrl ? `${publicUrl}${calls.WECOM_SIDEBAR_PATH}` : '',
       missing,
       ...counts,
       sync,

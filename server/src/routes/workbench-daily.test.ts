@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from '../../../tests/support/server'
 import type { AnswerOf } from '../../../contracts/api/route';
 import type * as calls from '../../../contracts/api/workbench';
 import { today as todayIn } from '../../../contracts/dates';
-import { makeDueTasks } from '../repositories/workbench';
+import { DAILY_TASKS_JOB, makeDueTasks } from '../repositories/workbench';
+import { POLL_SERVER, unfinishedJobs } from '../../../tests/support/waits';
 
 type Tasks = AnswerOf<typeof calls.tasks>;
 
@@ -30,12 +31,11 @@ const madeToday = () =>
     SELECT chain_id, customer_id, rule, due_on::text FROM follow_up_task WHERE created_on = ${today}::date ORDER BY chain_id, customer_id, rule, due_on`);
 const key = (row: { chain_id: number; customer_id: number; rule: string; due_on: string }) => `${row.chain_id}|${row.customer_id}|${row.rule}|${row.due_on}`;
 
-async function until<T>(what: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await what();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Every chain's day made by the job that the server queued at start. */
+async function everyDayMade() {
+  const chains = await chainIds();
+  await expect.poll(async () => (await runs()).length, POLL_SERVER).toBe(chains.length);
+  return runs();
 }
 
 /** Everything a request could have written: the tasks, the runs, 客户运营's last generation, the job queue. */
@@ -52,7 +52,7 @@ describe('the daily task job', () => {
   it('makes every chain’s tasks of the day without anybody opening the workbench', { timeout: 120_000 }, async () => {
     const chains = await chainIds();
     expect(chains.length).toBeGreaterThanOrEqual(2);
-    const made = await until(runs, (rows) => rows.length === chains.length);
+    const made = await everyDayMade();
     expect(made.map((run) => run.chain_id)).toEqual(chains);
     const tasks = await madeToday();
     for (const chainId of chains) {
@@ -68,8 +68,7 @@ describe('the daily task job', () => {
   });
 
   it('lets the workbench only read: listing tasks for every role and kind writes nothing', { timeout: 60_000 }, async () => {
-    const chains = await chainIds();
-    await until(runs, (rows) => rows.length === chains.length);
+    await everyDayMade();
     const before = await everything();
     expect(before.tasks.length).toBeGreaterThan(0);
     const tokens = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
@@ -108,10 +107,7 @@ describe('the daily task job', () => {
     // Through the queue too: two more jobs find the day made.
     await server.app.jobs.send('daily-tasks', { day: today });
     await server.app.jobs.send('daily-tasks', { day: today });
-    await until(
-      () => server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM job_queue.job WHERE name = 'daily-tasks' AND state NOT IN ('completed', 'failed', 'cancelled')`),
-      (row) => row!.n === 0,
-    );
+    await expect.poll(() => unfinishedJobs(server.db, DAILY_TASKS_JOB), POLL_SERVER).toBe(0);
     expect((await runs()).length).toBe((await chainIds()).length);
     expect((await madeToday()).map(key)).toEqual(first.map(key));
   });

@@ -7,7 +7,7 @@
 import { sql, type Queryable } from '../db/database';
 import { addDays, addMonths } from '../../../contracts/dates';
 import { EDITION_MODULE, editionOf, quote, type EditionCode, type Holding } from '../../../contracts/rules/mall';
-import { credit, debit } from '../repositories/ledger';
+import { creditPaidOrder, reserve } from '../repositories/ledger';
 import type { DemoInfo } from './index';
 
 export const DEMO_SMS_CREDITS = 3_760;
@@ -64,9 +64,10 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
               ${order.product.startsWith('edition') ? plans[1]!.expiresOn : null}::date)`);
   }
   // SMS credits: the package bought, some sent since. Minutes: the package on top of the call seed's.
-  await credit(db, chain.id, 'sms', 5_000, 'purchase', `order:${orders[1]!.orderNo}`, '短信包 5,000 条');
-  await debit(db, chain.id, 'sms', 5_000 - DEMO_SMS_CREDITS, 'use', 'sms:demo-campaign', '保养提醒群发');
-  await credit(db, chain.id, 'minutes', 2_000, 'purchase', `order:${orders[2]!.orderNo}`, '通话时长 2,000 分钟');
+  const paidOrder = async (orderNo: string) => creditPaidOrder(db, (await db.one<{ id: number }>(sql`SELECT id FROM mall_order WHERE order_no = ${orderNo}`))!.id);
+  await paidOrder(orders[1]!.orderNo);
+  await reserve(db, chain.id, 'sms', 5_000 - DEMO_SMS_CREDITS, 'sms:demo-campaign', '保养提醒群发');
+  await paidOrder(orders[2]!.orderNo);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '200 days' WHERE ref = 'welcome'`);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '95 days' WHERE ref = ${`order:${orders[1]!.orderNo}`}`);
   await db.run(sql`UPDATE ledger_entry SET created_at = created_at - interval '60 days' WHERE ref = 'sms:demo-campaign'`);

@@ -5,7 +5,7 @@
  * pages show something real on first start.
  */
 import { sql, type Queryable } from '../db/database';
-import { debit } from '../repositories/ledger';
+import { reserve } from '../repositories/ledger';
 import { composeSms, countSms, renderTemplate, type SmsCategory } from '../../../contracts/sms';
 import { isMobile } from '../../../contracts/rules/mobile';
 import type { DemoInfo } from './index';
@@ -22,6 +22,9 @@ const TEMPLATES: [string, SmsCategory, string, 'approved' | 'pending' | 'rejecte
   ['取车通知', 'notice', '{称呼}您好，您的爱车{车牌}已完工，请凭此短信到{门店}取车，如有疑问请致电{门店电话}。', 'approved'],
 ];
 
+/** A store's own template (the second store's: 城西店 in the main chain), beside the chain's above. */
+const STORE_TEMPLATE = ['本店洗车周', 'marketing', '{门店}洗车周：普洗 15 元，精洗 68 元，本周末截止，详询{门店电话}。'] as const;
+
 export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   for (const [index, chain] of demo.chains.entries()) {
     await db.run(sql`INSERT INTO sms_setting (chain_id, signature, daily_marketing_limit) VALUES (${chain.id}, ${SIGNATURES[index] ?? '【门店管家】'}, 1)`);
@@ -30,6 +33,11 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
       await db.run(sql`
         INSERT INTO sms_template (chain_id, name, kind, category, content, status, review_note)
         VALUES (${chain.id}, ${name}, ${category === 'notice' ? 'notice' : 'marketing'}, ${category}, ${body}, ${status}, ${reviewNote})`);
+    }
+    const store = chain.stores[1];
+    if (store) {
+      const [name, category, body] = STORE_TEMPLATE;
+      await db.run(sql`INSERT INTO sms_template (chain_id, store_id, name, kind, category, content, status) VALUES (${chain.id}, ${store.id}, ${name}, 'marketing', ${category}, ${body}, 'approved')`);
     }
   }
 
@@ -71,7 +79,7 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
             ${sentAt}, ${recipients.length}, ${credits}, ${admin.id}, ${sentAt}, ${sentAt}, ${sentAt} + interval '2 minutes')
     RETURNING id`);
   const id = campaign!.id;
-  await debit(db, chain.id, 'sms', credits, 'use', `sms:campaign:${id}`, '发送预扣');
+  await reserve(db, chain.id, 'sms', credits, `sms:campaign:${id}`);
   await db.run(sql`UPDATE ledger_entry SET created_at = ${sentAt} WHERE ref = ${`sms:campaign:${id}`}`);
   for (const [n, recipient] of recipients.entries()) {
     const row = await db.one<{ id: number }>(sql`

@@ -6,14 +6,13 @@
  * held also shows that campaigns run side by side (a notice never waits for a large campaign).
  * And numbers opted out after a campaign was made are skipped in whichever chunk of a claim they are.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { peerSms, startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { POLL_SERVER } from '../../../tests/support/waits';
 
 let smsc: SmscPeer;
 let server: TestServer;
@@ -59,12 +58,21 @@ const call = <T>(method: string, path: string, options: { body?: unknown; query?
 const detailOf = async (id: number) => (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
 const recipientsOf = async (id: number, state?: string) =>
   (await call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { query: { id, pageSize: 100, ...(state ? { state } : {}) } })).data;
-async function untilDone(id: number) {
-  for (let detail = await detailOf(id); ; detail = await detailOf(id)) {
-    if (detail.state === 'done' && (await recipientsOf(id, 'submitted')).total === 0) return detail;
-    await sleep(100);
-  }
-}
+/** The campaign once done with every receipt in. */
+const untilDone = (id: number) =>
+  vi.waitFor(async () => {
+    const detail = await detailOf(id);
+    expect(detail.state).toBe('done');
+    expect((await recipientsOf(id, 'submitted')).total).toBe(0);
+    return detail;
+  }, POLL_SERVER);
+/** Taken for sending and waiting for the SMSC (发送中). */
+const sending = (id: number) =>
+  vi.waitFor(async () => {
+    const rows = await recipientsOf(id, 'submitting');
+    expect(rows.total).toBeGreaterThan(0);
+    return rows;
+  }, { ...POLL_SERVER, interval: 20 });
 
 describe('the daily marketing limit while a batch is with the SMSC', () => {
   it('skips a number whose text of today is still being submitted by another campaign, and shows that batch 发送中 meanwhile', { timeout: 60_000 }, async () => {
@@ -74,13 +82,9 @@ describe('the daily marketing limit while a batch is with the SMSC', () => {
     expect(first.code, first.msg).toBe(0);
     const firstId = first.data.campaign.id;
     // The first campaign's batch is taken and waiting for the SMSC: its recipients read 发送中.
-    let sending = await recipientsOf(firstId, 'submitting');
-    while (sending.total === 0) {
-      await sleep(20);
-      sending = await recipientsOf(firstId, 'submitting');
-    }
-    expect(sending.total).toBe(customers.length);
-    expect(sending.list.every((row) => row.stateName === '发送中' && row.submittedAt)).toBe(true);
+    const held = await sending(firstId);
+    expect(held.total).toBe(customers.length);
+    expect(held.list.every((row) => row.stateName === '发送中' && row.submittedAt)).toBe(true);
 
     const second = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: [target.id] } } });
     expect(second.code, second.msg).toBe(0);
@@ -106,7 +110,7 @@ describe('opt-outs made while a campaign sends', () => {
     const made = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'customers', customerIds: audience.map((c) => c.id) } } });
     expect(made.code, made.msg).toBe(0);
     const id = made.data.campaign.id;
-    while ((await recipientsOf(id, 'submitting')).total === 0) await sleep(20);
+    await sending(id);
     // While the first claim waits for the SMSC: one number in each chunk of the second claim opts out.
     const late = [audience[45]!, audience[65]!];
     for (const customer of late) {

@@ -1,25 +1,26 @@
 /**
  * Receipts that come long after their batch was recorded (a carrier's usual pace): the recipients
  * read 已提交 until then, and then 已送达, or 失败 with the carrier's reason, for texts of one part
- * and of several parts alike. The local SMSC here sends each receipt 1.5 s after the submit.
+ * and of several parts alike. The local SMSC here holds every receipt until the campaign is recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { peerSms, startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { POLL_SERVER } from '../../../tests/support/waits';
 
 let smsc: SmscPeer;
 let server: TestServer;
 let admin: string;
 let customers: { id: number; mobile: string }[];
 const failing = new Set<string>();
+/** The receipts the SMSC holds back until the test lets them go. */
+let receipts: Promise<void> | null = null;
 
 beforeAll(async () => {
-  smsc = await startSmscPeer({ fail: (phone) => (failing.has(phone) ? 'UNDELIV' : null), receiptDelayMs: 1500 });
+  smsc = await startSmscPeer({ fail: (phone) => (failing.has(phone) ? 'UNDELIV' : null), holdReceipt: () => receipts });
   process.env.SMS_MARKETING_WINDOW = 'off';
   server = await startTestServer({ providers: { sms: peerSms(smsc, { window: 10 }) } });
   delete process.env.SMS_MARKETING_WINDOW;
@@ -35,20 +36,20 @@ const call = <T>(method: string, path: string, options: { body?: unknown; query?
 const recipientsOf = async (id: number) => (await call<AnswerOf<typeof campaignRecipients>>('GET', '/sms/campaign/recipients', { query: { id, pageSize: 100 } })).data.list;
 
 async function send(body: string) {
+  let release!: () => void;
+  receipts = new Promise<void>((resolve) => (release = resolve));
   const template = await call<SmsTemplate>('POST', '/sms/template', { body: { name: `回执慢${body.length}`, category: 'notice', body } });
   expect(template.code, template.msg).toBe(0);
   const made = await call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { body: { templateId: template.data.id, audience: { kind: 'customers', customerIds: customers.map((c) => c.id) } } });
   expect(made.code, made.msg).toBe(0);
   const id = made.data.campaign.id;
-  // Recorded (已完成) well before the receipts come: every recipient reads 已提交 meanwhile.
-  let detail = (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
-  while (detail.state !== 'done') {
-    await sleep(50);
-    detail = (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
-  }
+  const detailOf = async () => (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data;
+  // Recorded (已完成) before any receipt comes: every recipient reads 已提交 meanwhile.
+  await expect.poll(async () => (await detailOf()).state, POLL_SERVER).toBe('done');
   expect((await recipientsOf(id)).map((row) => row.stateName)).toEqual(customers.map(() => '已提交'));
-  for (let rows = await recipientsOf(id); rows.some((row) => row.state === 'submitted'); rows = await recipientsOf(id)) await sleep(200);
-  return { rows: await recipientsOf(id), detail: (await call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { query: { id } })).data };
+  release();
+  await vi.waitFor(async () => expect((await recipientsOf(id)).filter((row) => row.state === 'submitted')).toEqual([]), POLL_SERVER);
+  return { rows: await recipientsOf(id), detail: await detailOf() };
 }
 
 describe('receipts that come after the batch is recorded', () => {

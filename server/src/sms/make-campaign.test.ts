@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignRecipients, createCampaign, recipientsPreview, SmsTemplate } from '../../../contracts/api/sms';
 import { sql } from '../db/database';
-import { setBalance } from '../repositories/ledger';
+import { setTestBalance } from '../../../tests/support/ledger';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { peerSms, startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
 import { dropOrphanChunks } from './campaign';
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 describe('making a campaign larger than a page of its audience', () => {
   it('previews and stores every recipient once: a number repeated in a later page and an opt-out there are left out', { timeout: 120_000 }, async () => {
-    await setBalance(server.db, 1, 'sms', 50_000);
+    await setTestBalance(server.db, 1, 'sms', 50_000);
     const body = { templateId: marketing.id, audience: { kind: 'group', groupId }, sendAt: tomorrow() };
     const preview = await call<AnswerOf<typeof recipientsPreview>>('POST', '/sms/recipients/preview', { body });
     expect(preview.code, preview.msg).toBe(0);
@@ -82,7 +82,7 @@ describe('making a campaign larger than a page of its audience', () => {
   });
 
   it('refuses a campaign the credits do not cover, and leaves nothing behind', async () => {
-    await setBalance(server.db, 1, 'sms', 100);
+    await setTestBalance(server.db, 1, 'sms', 100);
     const before = await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_campaign`);
     const refused = await call('POST', '/sms/campaign', { body: { templateId: marketing.id, audience: { kind: 'group', groupId } } });
     expect(refused.code).not.toBe(0);

@@ -11,9 +11,10 @@ import type { campaignDetail, campaignRecipients, CampaignSummary, createCampaig
 import { sql } from '../db/database';
 import { balanceOf } from '../repositories/ledger';
 import { smppSms } from '../providers/sms';
-import { claimFor } from './campaign';
+import { claimFor, SMS_JOB } from './campaign';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+import { POLL_FAST, POLL_SERVER, unfinishedJobs } from '../../../tests/support/waits';
 
 const quiet = { warn: () => undefined, info: () => undefined };
 const settings = (url: string, bindTimeoutMs = 10_000) => ({ url, systemId: 'garage', password: 'dev', systemType: '', sourceAddr: '1069', window: 2, enquireSeconds: 30, requiresApproval: false, bindTimeoutMs });
@@ -38,7 +39,6 @@ afterAll(async () => {
   await smsc?.close();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const detailOf = async (id: number) => (await server.call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { token: admin, query: { id } })).data;
 /** How many recipients 发送记录 shows in a state (rows, and the recipients of chunks not yet written). */
 const showing = async (test: TestServer, token: string, id: number, state: string) =>
@@ -47,13 +47,11 @@ const statesOf = async (id: number): Promise<Record<string, number>> => ({
   ...Object.fromEntries((await server.db.rows<{ state: string; n: number }>(sql`SELECT state, count(*)::int AS n FROM sms_recipient WHERE campaign_id = ${id} GROUP BY state`)).map((row) => [row.state, row.n])),
   submitting: await showing(server, admin, id, 'submitting'),
 });
-/** Waits until the SMSC has seen no submit for a while: the job has let go. */
-async function quietSmsc() {
-  for (let last = -1; last !== smsc.submits; ) {
-    last = smsc.submits;
-    await sleep(400);
-  }
-}
+/**
+ * Waits until the campaign's jobs have returned: a job returns only once every submit of its batch
+ * is answered and recorded, so from then on nothing more of the campaign goes to the SMSC.
+ */
+const letGo = (test: TestServer, id: number) => expect.poll(() => unfinishedJobs(test.db, SMS_JOB, { campaignId: id }), POLL_SERVER).toBe(0);
 async function start(ids: number[]) {
   const made = await server.call<AnswerOf<typeof createCampaign>>('POST', '/sms/campaign', { token: admin, body: { templateId: notice.id, audience: { kind: 'customers', customerIds: ids } } });
   expect(made.code, made.msg).toBe(0);
@@ -61,16 +59,16 @@ async function start(ids: number[]) {
 }
 /**
  * Starts a campaign to every test customer and pauses or cancels it once 30 texts are out; waits until
- * the SMSC sees nothing more. Only what was already with the SMSC finishes (one claim at most).
+ * the campaign's job lets go. Only what was already with the SMSC finishes (one claim at most).
  */
 async function stopMidSend(action: 'pause' | 'cancel') {
   const before = smsc.submits;
   const campaign = await start(customerIds);
-  while (smsc.submits - before < 30) await sleep(5);
+  await expect.poll(() => smsc.submits - before, { ...POLL_FAST, interval: 5 }).toBeGreaterThanOrEqual(30);
   const stopped = await server.call<CampaignSummary>('POST', `/sms/campaign/${action}`, { token: admin, body: { id: campaign.id } });
   expect(stopped.code, stopped.msg).toBe(0);
   const atStop = smsc.submits;
-  await quietSmsc();
+  await letGo(server, campaign.id);
   expect(smsc.submits - atStop).toBeLessThanOrEqual(claimFor(server.db.kind, 2));
   const sent = smsc.submits - before;
   expect(sent).toBeLessThan(campaign.total);
@@ -83,17 +81,14 @@ describe('a campaign stopped while it sends', () => {
     const { campaign, before, sent: sentWhilePaused } = await stopMidSend('pause');
     const states = await statesOf(campaign.id);
     expect(states.submitting ?? 0).toBe(0);
-    await sleep(500);
+    // Its job has returned (stopMidSend): nothing sends until the resume.
     expect(smsc.submits - before).toBe(sentWhilePaused);
 
     const resumed = await server.call<CampaignSummary>('POST', '/sms/campaign/resume', { token: admin, body: { id: campaign.id } });
     expect(resumed.code, resumed.msg).toBe(0);
-    let detail = await detailOf(campaign.id);
-    while (detail.state !== 'done') {
-      await sleep(200);
-      detail = await detailOf(campaign.id);
-    }
-    await quietSmsc();
+    await expect.poll(async () => (await detailOf(campaign.id)).state, POLL_SERVER).toBe('done');
+    await letGo(server, campaign.id);
+    const detail = await detailOf(campaign.id);
     // Every recipient got exactly one text, none was lost to the pause.
     expect(smsc.submits - before).toBe(campaign.total);
     const phones = smsc.messages.slice(-campaign.total).map((message) => message.phone);
@@ -143,13 +138,13 @@ describe('a campaign stopped while it sends', () => {
       const id = made.data.campaign.id;
       const count = (state: string) => showing(down, token, id, state);
       // Taken for sending (发送中) and waiting for the SMSC when the cancel comes.
-      while ((await count('submitting')) === 0) await sleep(20);
+      await expect.poll(() => count('submitting'), { ...POLL_SERVER, interval: 20 }).toBeGreaterThan(0);
       const cancelled = await down.call<CampaignSummary>('POST', '/sms/campaign/cancel', { token, body: { id } });
       expect(cancelled.code, cancelled.msg).toBe(0);
-      while ((await count('submitting')) > 0) await sleep(100);
-      await sleep(300);
+      // The texts taken for sending come back from the failed submits and are cancelled with the rest.
+      await expect.poll(() => count('cancelled'), POLL_SERVER).toBe(10);
+      expect(await count('submitting')).toBe(0);
       expect(await count('queued')).toBe(0);
-      expect(await count('cancelled')).toBe(10);
       expect(await balanceOf(down.db, 1, 'sms')).toBe(balance);
       const detail = (await down.call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { token, query: { id } })).data;
       expect(detail).toMatchObject({ state: 'cancelled', creditsCharged: 0, processed: 10 });

@@ -6,12 +6,13 @@
  * the reason (at-most-once) and were not resent.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { campaignDetail, campaignRecipients, createCampaign, SmsTemplate } from '../../../contracts/api/sms';
 import { DEMO_PASSWORD, seededDataDir } from '../../../tests/support/server';
 import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
 import { startSmscPeer, type SmscPeer } from '../../../tests/support/smsc-peer';
+import { POLL_FAST, POLL_SERVER } from '../../../tests/support/waits';
 import { claimFor, UNCERTAIN_REASON } from './campaign';
 
 let dataDir = '';
@@ -23,14 +24,13 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('kill -9 in the middle of a campaign', () => {
   it('finishes after a restart and never sends a number two texts', { timeout: 300_000 }, async () => {
     dataDir = await seededDataDir();
     // Slow answers and a small window: the campaign takes seconds, so the kill lands in the middle.
-    smsc = await startSmscPeer({ submitDelayMs: 40, receiptDelayMs: 10 });
-    const env = { SMPP_URL: smsc.url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_WINDOW: '2', SMS_MARKETING_WINDOW: 'off' };
+    const peer = await startSmscPeer({ submitDelayMs: 40, receiptDelayMs: 10 });
+    smsc = peer;
+    const env = { SMPP_URL: peer.url, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_WINDOW: '2', SMS_MARKETING_WINDOW: 'off' };
     const login = async (child: ChildServer) => (await child.call('POST', '/user/username-token', undefined, { username: 'admin', password: DEMO_PASSWORD })).token!;
 
     running = await startChildServer({ dataDir, env });
@@ -44,20 +44,21 @@ describe('kill -9 in the middle of a campaign', () => {
     const { id, total } = made.data.campaign;
     expect(total).toBeGreaterThan(100);
 
-    while (smsc.submits < 40) await sleep(5);
+    await expect.poll(() => peer.submits, { ...POLL_FAST, interval: 5 }).toBeGreaterThanOrEqual(40);
     await running.stop('SIGKILL');
     const atKill = smsc.messages.length;
     expect(atKill).toBeLessThan(total);
 
     running = await startChildServer({ dataDir, env });
     token = await login(running);
-    let detail: AnswerOf<typeof campaignDetail>;
-    for (;;) {
-      detail = (await running.call<AnswerOf<typeof campaignDetail>>('GET', `/sms/campaign?id=${id}`, token)).data;
-      const open = (await running.call<AnswerOf<typeof campaignRecipients>>('GET', `/sms/campaign/recipients?id=${id}&state=submitted`, token)).data;
-      if (detail.state === 'done' && open.total === 0) break;
-      await sleep(500);
-    }
+    // The durable job resumes once pg-boss sees the killed one's heartbeat stop (seconds).
+    const child = running;
+    const detail = await vi.waitFor(async () => {
+      const now = (await child.call<AnswerOf<typeof campaignDetail>>('GET', `/sms/campaign?id=${id}`, token)).data;
+      expect(now.state).toBe('done');
+      expect((await child.call<AnswerOf<typeof campaignRecipients>>('GET', `/sms/campaign/recipients?id=${id}&state=submitted`, token)).data.total).toBe(0);
+      return now;
+    }, { ...POLL_SERVER, timeout: 240_000 });
 
     const rows: AnswerOf<typeof campaignRecipients>['list'] = [];
     for (let page = 1; rows.length < total; page += 1) {
@@ -79,6 +80,6 @@ describe('kill -9 in the middle of a campaign', () => {
     expect(uncertain.length).toBeLessThanOrEqual(2 * claimFor('pglite', 2));
     expect(delivered.length).toBeGreaterThan(0);
     for (const row of delivered) expect(phones.filter((phone) => phone === row.mobile)).toHaveLength(1);
-    expect(detail!.creditsCharged).toBe(delivered.reduce((sum, row) => sum + row.segments, 0));
+    expect(detail.creditsCharged).toBe(delivered.reduce((sum, row) => sum + row.segments, 0));
   });
 });

@@ -5,13 +5,14 @@
  * the contacts done before the kill not fetched again.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { getSync } from '../../../contracts/api/wecom';
 import type { potentialList } from '../../../contracts/api/potential';
 import { DEMO_PASSWORD, seededDataDir } from '../../../tests/support/server';
 import { startChildServer, type ChildServer } from '../../../tests/support/child-server';
 import { startWecomPeer, type PeerContact, type WecomPeer } from '../../../tests/support/wecom-peer';
+import { POLL_FAST, POLL_SERVER } from '../../../tests/support/waits';
 
 let dataDir = '';
 let running: ChildServer | undefined;
@@ -22,7 +23,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STAFF = ['AnTuLi', 'AnTuWang', 'AnTuChen'];
 const PER_USER = 20;
 
@@ -51,19 +51,20 @@ describe('kill -9 in the middle of a contact sync', () => {
     expect(started.data.state).toBe('running');
 
     const gets = () => peer!.hits['externalcontact/get'] ?? 0;
-    while (gets() < 25) await sleep(10);
+    await expect.poll(gets, { ...POLL_FAST, interval: 10 }).toBeGreaterThanOrEqual(25);
     await running.stop('SIGKILL');
     const atKill = gets();
     expect(atKill).toBeLessThan(contacts.length);
 
     running = await startChildServer({ dataDir, env });
     token = await login(running);
-    let status: AnswerOf<typeof getSync>;
-    for (;;) {
-      status = (await running.call<AnswerOf<typeof getSync>>('GET', '/wecom-contact/sync', token)).data;
-      if (status.state !== 'running') break;
-      await sleep(500);
-    }
+    // The durable job resumes once pg-boss sees the killed one's heartbeat stop (seconds).
+    const child = running;
+    const status = await vi.waitFor(async () => {
+      const now = (await child.call<AnswerOf<typeof getSync>>('GET', '/wecom-contact/sync', token)).data;
+      expect(now.state).not.toBe('running');
+      return now;
+    }, { ...POLL_SERVER, timeout: 240_000 });
     expect(status).toMatchObject({ state: 'done', usersDone: 3, usersTotal: 3, contactsSeen: contacts.length, linked: 0, newLeads: contacts.length, error: '' });
 
     // One lead per contact, none twice.

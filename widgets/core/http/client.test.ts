@@ -179,6 +179,24 @@ describe('expired login (999 / -2)', () => {
   });
 });
 
+describe('one-time password (428)', () => {
+  it('marks the session as needing a new password, without a toast per refused call, and keeps the session', async () => {
+    signIn();
+    const refusal = { envelope: { code: 428, msg: '您正在使用管理员设置的一次性密码，请先修改为自己的密码' } };
+    server.routes.set('POST /api/client/list', () => refusal);
+    server.routes.set('GET /api/workbench/today', () => refusal);
+    const [first, second] = await Promise.all([rejection(http.main.post('/client/list', {})), rejection(http.main.get('/workbench/today'))]);
+    expect([first.code, second.code]).toEqual([428, 428]);
+    expect(first.message).toBe('您正在使用管理员设置的一次性密码，请先修改为自己的密码');
+    expect(session.mustChangePassword.value).toBe(true);
+    expect(toastTexts()).toEqual([]);
+    expect(session.usertoken.value).toBe('token-a');
+    // A new login (the changed password's token) starts without it.
+    login('token-b');
+    expect(session.mustChangePassword.value).toBe(false);
+  });
+});
+
 describe('duplicate requests', () => {
   it('cancels the earlier of two identical requests without telling the user', async () => {
     signIn();

@@ -12,6 +12,7 @@ import { stored } from '../storage';
 import { toast } from '../ui/toast';
 import { ApiError, TRANSPORT_FAILURE_CODE } from './errors';
 import { httpMessages } from '../messages';
+import { ONE_TIME_PASSWORD_CODE } from '../../../contracts/envelope';
 
 export const HTTP_TIMEOUT_MS = 600_000;
 export const EXPIRY_TOAST_THROTTLE_MS = 3000;
@@ -225,6 +226,12 @@ async function send<T>(host: HostName, config: RequestConfig): Promise<HttpAnswe
     showExpiryToast();
     expireSession();
     throw new ApiError(code, msg || httpMessages.expired, response.status);
+  }
+  // No toast: every element swaps to 「请先修改密码」 and the page asks for the new one (the host
+  // app's dialog, <garage-login>'s form), instead of one refusal per call.
+  if (code === ONE_TIME_PASSWORD_CODE) {
+    session.mustChangePassword.value = true;
+    throw new ApiError(code, msg, response.status);
   }
   // Spec 7: success is code 0 AND msg 'ok'; code 0 with any other msg is a refusal worded in that msg.
   if (code !== 0 || msg !== SUCCESS_MSG) {

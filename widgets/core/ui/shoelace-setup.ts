@@ -17,5 +17,5 @@ import { defaultConfig, shared } from '../shared';
 shared.runtime.effect(() => {
   const { assetBase } = shared.config.value;
   const bundledDefault = IS_BUNDLED && assetBase === defaultConfig().assetBase;
-  setBasePath(bundledDefault ? new URL('../shoelace', import.meta.url).href : assetBase);
+  setBasePath(bundledDefault ? new URL(/* @vite-ignore */ '../shoelace', import.meta.url).href : assetBase);
 });

@@ -9,6 +9,6 @@ import type { ComponentType } from 'react';
 export type SignedOutView = 'notice' | 'compact' | 'widget';
 
 export const signedOutSlot: {
-  view: ComponentType<{ view: Exclude<SignedOutView, 'widget'>; host?: HTMLElement }> | null;
+  view: ComponentType<{ view: Exclude<SignedOutView, 'widget'>; host?: HTMLElement; passwordFirst?: boolean }> | null;
   css: string;
 } = { view: null, css: '' };

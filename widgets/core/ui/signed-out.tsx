@@ -47,10 +47,14 @@ const LockIcon = () => (
   </svg>
 );
 
-export function SignedOut({ view, host }: { view: Exclude<SignedOutView, 'widget'>; host?: HTMLElement }) {
+/**
+ * `passwordFirst`: signed in with an admin's one-time password, which the page asks to change (the
+ * host app's dialog, <garage-login>'s form); nothing else answers until then.
+ */
+export function SignedOut({ view, host, passwordFirst = false }: { view: Exclude<SignedOutView, 'widget'>; host?: HTMLElement; passwordFirst?: boolean }) {
   const compact = view === 'compact';
   // Only where a click leads somewhere: the page configured its login page (configure({ loginPath })).
-  const canGoToLogin = !compact && Boolean(getConfig().loginPath);
+  const canGoToLogin = !compact && !passwordFirst && Boolean(getConfig().loginPath);
   return (
     <div
       className={`signed-out${compact ? ' signed-out--compact' : ''}`}
@@ -60,8 +64,8 @@ export function SignedOut({ view, host }: { view: Exclude<SignedOutView, 'widget
     >
       <span className="signed-out__icon"><LockIcon /></span>
       <span className="signed-out__text">
-        <span className="signed-out__title">{uiMessages.signedOut}</span>
-        {!compact && <span className="signed-out__hint">{uiMessages.signedOutHint}</span>}
+        <span className="signed-out__title">{passwordFirst ? uiMessages.passwordFirst : uiMessages.signedOut}</span>
+        {!compact && <span className="signed-out__hint">{passwordFirst ? uiMessages.passwordFirstHint : uiMessages.signedOutHint}</span>}
       </span>
       {canGoToLogin && (
         <button type="button" className="signed-out__login" onClick={() => navigate('/login', host)}>

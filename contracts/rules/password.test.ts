@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validatePassword } from './passwordRules';
+import { passwordFormProblems as validatePassword } from './password';
 
 describe('change-password rules', () => {
   it('asks for both passwords', () => {

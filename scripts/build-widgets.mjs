@@ -1,21 +1,20 @@
 // Widget bundles: every widgets/<feature>/index.ts → dist/widgets/<feature>.js, widgets/all.ts →
 // dist/garage-widgets.js, all from ONE build on Preact (preact/compat) so they share chunks in
 // dist/widgets/chunks/ and a page that loads two widgets loads the core (and its signals runtime)
-// once. Except the phone bar's partner-page embed: its own build (see STANDALONE_WIDGETS), run by
-// the main build once it has written its output. The host app (Vite) keeps React.
+// once. Except the phone bar's partner-page embed: its own build (see STANDALONE_WIDGETS).
+// Rolldown (Vite's bundler, the host app's too) resolves, transforms TS/JSX and minifies itself:
+// the same build took rollup with its plugins eight times the CPU (docs/DECISIONS.md, "Fast feedback").
+//
+//   node scripts/build-widgets.mjs            (part of npm run build; --watch for npm run dev)
+//   await buildWidgets({ outDir, features })  (tests that need a build of their own)
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import commonjs from '@rollup/plugin-commonjs';
-import nodeResolve from '@rollup/plugin-node-resolve';
-import replace from '@rollup/plugin-replace';
 import { transform } from 'esbuild';
-import { rollup } from 'rollup';
-import esbuild from 'rollup-plugin-esbuild';
-import { minify } from 'terser';
-import { PREACT_ALIASES, buildConstants, distDirFrom } from './scripts/build-settings.mjs';
+import { rolldown, watch } from 'rolldown';
+import { PREACT_ALIASES, buildConstants, distDirFrom } from './build-settings.mjs';
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REGISTRY_ID = 'garage:widgets';
 
 /** Feature folders with an index.ts, core excepted (it is a library, not a widget). */
@@ -54,14 +53,6 @@ function inlineCss() {
       const { code } = await transform(readFileSync(file, 'utf8'), { loader: 'css', minify: true });
       return `export default ${JSON.stringify(code.trim())};`;
     },
-  };
-}
-
-/** JsSIP requires its package.json (for its version); @rollup/plugin-json is not a dependency. */
-function json() {
-  return {
-    name: 'garage-json',
-    transform: (code, id) => (id.endsWith('.json') ? { code: `export default ${code};`, map: null } : null),
   };
 }
 
@@ -131,12 +122,17 @@ function preactCompat() {
 }
 
 const JSSIP_DEBUG = path.join(root, 'widgets/phone-bar/jssip-debug.ts');
+const JSSIP_DEBUG_CJS = '\0garage-jssip-debug';
 
-/** JsSIP's `debug` dependency → the phone bar's smaller stand-in with the same switch. */
+/**
+ * JsSIP's `debug` dependency → the phone bar's smaller stand-in with the same switch. JsSIP calls
+ * `require('debug')(…)`: a CommonJS module hands it the stand-in's default export itself.
+ */
 function jssipDebug() {
   return {
     name: 'garage-jssip-debug',
-    resolveId: (source, importer) => (source === 'debug' && importer?.includes(`${path.sep}node_modules${path.sep}jssip${path.sep}`) ? JSSIP_DEBUG : null),
+    resolveId: (source, importer) => (source === 'debug' && importer?.includes(`${path.sep}node_modules${path.sep}jssip${path.sep}`) ? JSSIP_DEBUG_CJS : null),
+    load: (id) => (id === JSSIP_DEBUG_CJS ? `module.exports = require(${JSON.stringify(JSSIP_DEBUG)}).default;` : null),
   };
 }
 
@@ -151,63 +147,18 @@ function cleanStandaloneOutput(outDir, feature) {
   };
 }
 
-/** Runs further builds after this one has written (and cleaned) its output directory. */
-function thenBuild(configs) {
+/** What both builds do to source: CSS text, build constants, resolution, TS/JSX (Rolldown's own). */
+function sourceOptions() {
   return {
-    name: 'garage-then-build',
-    async closeBundle() {
-      for (const config of configs) {
-        const bundle = await rollup(config);
-        try {
-          await bundle.write(config.output);
-        } finally {
-          await bundle.close();
-        }
-      }
+    resolve: { extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'], mainFields: ['browser', 'module', 'main'], conditionNames: ['browser', 'import', 'module', 'default'] },
+    platform: 'browser',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    transform: {
+      target: 'es2022',
+      jsx: { runtime: 'automatic' },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production'), ...buildConstants(), __GARAGE_BUNDLED__: 'true' },
     },
   };
-}
-
-/** Terser squeezes ~3 KB gzip more than esbuild out of the phone bar's budget; slower, so only there. */
-function terser() {
-  return {
-    name: 'garage-terser',
-    async renderChunk(code) {
-      const result = await minify(code, { module: true, ecma: 2020, compress: { passes: 2 } });
-      return { code: result.code ?? code, map: null };
-    },
-  };
-}
-
-/**
- * What both builds do to source: CSS text, JSON, build constants, resolution, TS/JSX, minify.
- * @param {{ commonjs?: object, minify?: boolean }} [options]
- */
-function sourcePlugins(options = {}) {
-  return [
-    inlineCss(),
-    json(),
-    replace({
-      preventAssignment: true,
-      values: {
-        'process.env.NODE_ENV': JSON.stringify('production'),
-        ...buildConstants(),
-        __GARAGE_BUNDLED__: 'true',
-      },
-    }),
-    nodeResolve({ browser: true, preferBuiltins: false, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
-    commonjs(options.commonjs),
-    esbuild({ target: 'es2022', jsx: 'automatic', minify: options.minify ?? true, tsconfig: path.join(root, 'tsconfig.json') }),
-  ];
-}
-
-/** @type {import('rollup').RollupOptions['onwarn']} */
-function onwarn(warning, warn) {
-  // Lit and Shoelace use `this` at module top level in their TS helpers; harmless in ES modules.
-  if (warning.code === 'THIS_IS_UNDEFINED') return;
-  // JsSIP's modules import each other in cycles; it works as CommonJS and as bundled.
-  if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every((id) => id.includes('node_modules'))) return;
-  warn(warning);
 }
 
 /**
@@ -218,7 +169,7 @@ function onwarn(warning, warn) {
  *    widgets that render Shoelace components (always a chunk in chunks/: the base path is
  *    resolved relative to it);
  *  - `echarts`: ECharts, zrender and the one setup of them (widgets/core/charts.ts), for the widgets that chart;
- *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever rollup's sharing puts them.
+ *  - Shoelace's components, Lit, dayjs, crypto-js, toast-view: wherever the bundler's sharing puts them.
  */
 const CORE_OPTIONAL = /\/widgets\/core\/(index\.ts|define\.tsx|formats\.ts|crypto\/cipher\.ts|http\/download\.ts|ui\/(assign-dialog\.tsx|chart\.tsx|dialog\.tsx|dropdown\.ts|loading\.ts|paged-list\.ts|shoelace\.ts|shoelace-setup\.ts|tag-chips\.tsx|theme\.ts|toast-view\.ts|analysis-styles\.ts)|testing\/)/;
 const CORE_CHARTS = /\/widgets\/core\/charts\.ts$/;
@@ -238,10 +189,19 @@ function manualChunks(id) {
 }
 
 /**
+ * Rolldown names a shared chunk after its first module, and widgets/core/index.ts is named after
+ * its folder: that chunk (what the full core adds to the lean one) must not pass for the `core` chunk.
+ */
+function chunkFileName(chunk) {
+  const extras = chunk.name === 'core' && !chunk.moduleIds.some((id) => id.split(path.sep).join('/').endsWith('/widgets/core/base.ts'));
+  return `widgets/chunks/${extras ? 'full-core' : '[name]'}-[hash].js`;
+}
+
+/**
  * The main build. `features` become dist/widgets/<feature>.js (standalone ones excepted) and all
  * of them go into dist/garage-widgets.js.
- * @param {{ outDir?: string, features?: string[], extraInputs?: Record<string, string>, plugins?: import('rollup').Plugin[] }} [options]
- * @returns {import('rollup').RollupOptions}
+ * @param {{ outDir?: string, features?: string[], extraInputs?: Record<string, string>, plugins?: import('rolldown').Plugin[] }} [options]
+ * @returns {import('rolldown').BuildOptions}
  */
 export function createConfig(options = {}) {
   const outDir = options.outDir ?? distDirFrom();
@@ -261,24 +221,24 @@ export function createConfig(options = {}) {
 
   return {
     input,
+    ...sourceOptions(),
     output: {
       dir: outDir,
       format: 'es',
       entryFileNames: '[name].js',
-      chunkFileNames: 'widgets/chunks/[name]-[hash].js',
+      chunkFileNames: chunkFileName,
       manualChunks,
-      generatedCode: 'es2015',
+      minify: true,
     },
     plugins: [
       cleanWidgetOutput(outDir),
       widgetRegistry(features),
       preactCompat(),
       ...(options.plugins ?? []),
-      ...sourcePlugins(),
+      inlineCss(),
       copyShoelaceAssets(outDir),
       sidebarPreloads(),
     ],
-    onwarn,
   };
 }
 
@@ -288,37 +248,58 @@ export function createConfig(options = {}) {
  * loads later (JsSIP, crypto-js, Shoelace for a toast) in dist/widgets/<feature>/, a folder the
  * main build never writes, so no chunk name can clash with dist/widgets/chunks/.
  * @param {{ outDir?: string, feature?: string }} [options]
- * @returns {import('rollup').RollupOptions}
+ * @returns {import('rolldown').BuildOptions}
  */
 export function createStandaloneConfig(options = {}) {
   const outDir = options.outDir ?? distDirFrom();
   const feature = options.feature ?? 'phone-bar';
   return {
     input: { [`widgets/${feature}`]: path.join(root, 'widgets', feature, 'index.ts') },
+    ...sourceOptions(),
     output: {
       dir: outDir,
       format: 'es',
       entryFileNames: '[name].js',
       chunkFileNames: `widgets/${feature}/[name]-[hash].js`,
-      generatedCode: 'es2015',
+      minify: true,
     },
-    plugins: [
-      cleanStandaloneOutput(outDir, feature),
-      preactCompat(),
-      jssipDebug(),
-      ...sourcePlugins({
-        // `require('debug')` in JsSIP gets the stand-in's default export, as it got debug's module.exports.
-        commonjs: { requireReturnsDefault: (id) => (id === JSSIP_DEBUG ? 'auto' : false) },
-        minify: false,
-      }),
-      terser(),
-    ],
-    onwarn,
+    plugins: [cleanStandaloneOutput(outDir, feature), preactCompat(), jssipDebug(), inlineCss()],
   };
 }
 
-const main = createConfig();
-// After the main build, whose first step empties dist/widgets/.
-main.plugins.push(thenBuild(STANDALONE_WIDGETS.map((feature) => createStandaloneConfig({ feature }))));
+/** Runs one build and writes its output. */
+export async function bundle(config) {
+  const build = await rolldown(config);
+  try {
+    await build.write(config.output);
+  } finally {
+    await build.close();
+  }
+}
 
-export default main;
+/**
+ * The main build, then the standalone ones (the main build's first step empties dist/widgets/).
+ * @param {{ outDir?: string, features?: string[] }} [options]
+ */
+export async function buildWidgets(options = {}) {
+  const features = options.features ?? widgetFeatures();
+  await bundle(createConfig(options));
+  for (const feature of STANDALONE_WIDGETS.filter((name) => features.includes(name))) await bundle(createStandaloneConfig({ outDir: options.outDir, feature }));
+}
+
+/** `--watch` (npm run dev): the main build again on every change, each time followed by the standalone ones. */
+function watchWidgets() {
+  const watcher = watch(createConfig());
+  watcher.on('event', async (event) => {
+    if (event.code === 'ERROR') console.error(`构建失败 (build failed): ${event.error.message}`);
+    if (event.code !== 'BUNDLE_END') return;
+    await event.result.close();
+    for (const feature of STANDALONE_WIDGETS) await bundle(createStandaloneConfig({ feature }));
+    console.log(`✓ widgets (${event.duration} ms)`);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--watch')) watchWidgets();
+  else await buildWidgets();
+}
