@@ -11,7 +11,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Code } from './http/envelope';
 import './types';
 import type { ServerConfig } from './config';
-import type { Database } from './db/database';
+import { answeringRequest, type Database } from './db/database';
 import type { Providers } from './types';
 import { openAppDatabase } from './plugins/database';
 import { createJobs } from './jobs/queue';
@@ -108,6 +108,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // On PGlite every statement runs on this thread: a heavy call's statements let the pages go first.
   const db = opened.kind === 'pglite' ? statementsGiveWay(opened, gate) : opened;
   app.decorate('db', db);
+  // What a request starts runs under the request statement timeout (db/database.ts).
+  app.addHook('onRequest', (_request, _reply, done) => answeringRequest(done));
   // Background jobs (jobs/queue.ts) start lazily; they stop before the database closes.
   const jobs = createJobs(db, app.log);
   app.decorate('jobs', jobs);

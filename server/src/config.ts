@@ -86,6 +86,11 @@ export interface ServerConfig {
    */
   heavyPerAccount: number;
   heavyPerChain: number;
+  /**
+   * PostgreSQL: the longest a statement run for a request may take (ms, 0 = no limit); the request
+   * then answers 「查询超时…」. Background work (imports, campaigns) is not limited.
+   */
+  statementTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -189,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ledgerAdjustments: flag(env.LEDGER_ADJUSTMENTS, !production),
     heavyPerAccount: integer(env.HEAVY_PER_ACCOUNT, 2, 'HEAVY_PER_ACCOUNT'),
     heavyPerChain: integer(env.HEAVY_PER_CHAIN, 4, 'HEAVY_PER_CHAIN'),
+    statementTimeoutMs: integer(env.STATEMENT_TIMEOUT_MS, 10_000, 'STATEMENT_TIMEOUT_MS'),
     ...overrides,
   };
   if (!isValidCipherKey(config.cipherKey)) {

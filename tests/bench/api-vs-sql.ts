@@ -72,8 +72,10 @@ export interface BenchServer {
   raw: Database;
   config: ServerConfig;
   seedSeconds: number;
-  /** Calls `/api<path>` as the headquarters admin and answers the decrypted envelope's data. */
-  call<T = unknown>(pathAndQuery: string, body?: unknown): Promise<T>;
+  /** Calls `/api<path>` as the headquarters admin (or as `token`'s user) and answers the decrypted envelope's data. */
+  call<T = unknown>(pathAndQuery: string, body?: unknown, token?: string): Promise<T>;
+  /** Signs in a demo user (password DEMO_PASSWORD); answers the token. */
+  signIn(username: string): Promise<string>;
   /**
    * Times `request` and the SQL it ran, interleaved, `runs` times after warm-up. Answers the
    * p50/p95 of both, the number of statements, and whether the targets are met.
@@ -106,19 +108,23 @@ async function benchServer(kind: DatabaseKind, databaseUrl: string | undefined, 
   const app = await buildApp(config, { database: recorder.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const login = await fetch(`${url}/user/username-token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const token = login.headers.get('token')!;
+  const signIn = async (username: string) => {
+    const login = await fetch(`${url}/user/username-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
+    return login.headers.get('token')!;
+  };
+  const adminToken = await signIn('admin');
 
   const server: BenchServer = {
     kind,
     raw,
     config,
     seedSeconds,
-    async call<T>(pathAndQuery: string, body?: unknown) {
+    signIn,
+    async call<T>(pathAndQuery: string, body?: unknown, token = adminToken) {
       const send = () =>
         fetch(`${url}${pathAndQuery}`, {
           method: body === undefined ? 'GET' : 'POST',

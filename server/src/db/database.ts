@@ -4,6 +4,7 @@
  * int8 and numeric as numbers, date as 'YYYY-MM-DD', timestamptz as an ISO-8601 UTC string, so
  * tests run unchanged on both.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -119,15 +120,29 @@ export function newIds(table: string, count: number): SQL {
              SELECT nextval(s.seq)::int AS id FROM s, generate_series(1, ${count}::int) ORDER BY 1`;
 }
 
-/**
- * Whether a failed query broke a UNIQUE constraint (SQLSTATE 23505). Drizzle wraps the driver's
- * error, so the code sits on the error or on its cause.
- */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether a failed query ended with this SQLSTATE. Drizzle wraps the driver's error, so the code sits on the error or on its cause. */
+function hasSqlState(error: unknown, state: string): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === state) return true;
   }
   return false;
+}
+
+/** Whether a failed query broke a UNIQUE constraint (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
+/** Whether a query was cancelled (SQLSTATE 57014), e.g. by the request statement timeout. */
+export const isCancelledQuery = (error: unknown) => hasSqlState(error, '57014');
+
+const answering = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` as the answer to a request: on PostgreSQL, the statements it starts (and whatever it
+ * starts in turn) run on connections bounded by the request statement timeout, so one request
+ * cannot keep a connection and a core busy for minutes; background work is not bounded.
+ */
+export function answeringRequest(fn: () => void): void {
+  answering.run(true, fn);
 }
 
 export interface OpenOptions {
@@ -135,6 +150,11 @@ export interface OpenOptions {
   /** Folder of the embedded database (used when databaseUrl is empty). */
   pgliteDir?: string;
   timeZone?: string;
+  /**
+   * PostgreSQL only: statement_timeout (ms) of the statements run while answering a request
+   * (answeringRequest); 0 = none. PGlite cannot interrupt a running statement at all.
+   */
+  requestStatementTimeoutMs?: number;
 }
 
 /**
@@ -168,9 +188,11 @@ function lockPgliteDir(dir: string): () => void {
  * so an index lookup costs little more than a sequential read (random_page_cost 1.1, the usual
  * setting for SSDs); and parallel workers do not pay on the small machines we run on: the same
  * hash is built once per worker, and concurrent users already use every core
- * (tests/bench/RESULTS.md, "Customer list").
+ * (tests/bench/RESULTS.md, "Customer list"). No JIT: PostgreSQL compiled every statement estimated
+ * above 100,000 cost units (a keyword search over a 100,000-customer chain) for ~60 ms, longer than
+ * the statement then ran (tests/bench/RESULTS.md, "Customer keyword search"); PGlite has none.
  */
-const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0' };
+const PLANNER_SETTINGS = { random_page_cost: '1.1', max_parallel_workers_per_gather: '0', jit: 'off' };
 
 /** The SET statements of a PGlite session (its one connection), e.g. again after DISCARD ALL. */
 export function sessionSettings(timeZone = 'Asia/Shanghai'): string {
@@ -180,25 +202,33 @@ export function sessionSettings(timeZone = 'Asia/Shanghai'): string {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const timeZone = options.timeZone ?? 'Asia/Shanghai';
   if (options.databaseUrl) {
-    const settings = Object.entries({ TimeZone: timeZone, ...PLANNER_SETTINGS }).map(([name, value]) => `-c ${name}=${value}`);
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      options: settings.join(' '),
-    });
-    pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
-    const db = drizzlePostgres(pool);
-    const base = queryable(db);
+    const newPool = (settings: Record<string, string>) => {
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: 10,
+        options: Object.entries({ TimeZone: timeZone, ...PLANNER_SETTINGS, ...settings }).map(([name, value]) => `-c ${name}=${value}`).join(' '),
+      });
+      pool.on('error', () => undefined); // an idle client dropped by the server is replaced on next use
+      return pool;
+    };
+    // Two pools, not a SET per statement: the setting is the connection's own, with no round trip.
+    const timeout = options.requestStatementTimeoutMs ?? 0;
+    const pool = newPool({});
+    const requestPool = timeout > 0 ? newPool({ statement_timeout: String(timeout) }) : pool;
+    const background = drizzlePostgres(pool);
+    const requests = drizzlePostgres(requestPool);
+    const current = () => (answering.getStore() ? requests : background);
+    const base = queryable({ execute: (query) => current().execute(query) });
     return {
       kind: 'postgres',
       url: options.databaseUrl,
       ...base,
-      transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+      transaction: (fn) => current().transaction((tx) => fn(queryable(tx))),
       async script(text) {
         await pool.query(text);
       },
       async close() {
-        await pool.end();
+        await Promise.all([...new Set([pool, requestPool])].map((each) => each.end()));
       },
     };
   }

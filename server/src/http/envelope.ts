@@ -16,6 +16,8 @@ export const Code = {
   tooMany: 429,
   /** A service we depend on is not configured or not reachable. */
   unavailable: 503,
+  /** A query ran past the request statement timeout (STATEMENT_TIMEOUT_MS). */
+  timeout: 504,
   internal: 500,
 } as const;
 

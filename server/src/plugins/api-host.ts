@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { encryptText } from '../http/cipher';
+import { isCancelledQuery } from '../db/database';
 import { ApiError, Code, Envelope } from '../http/envelope';
 import { authenticate, authorize } from './auth';
 import { routeModules, type Host, type RouteContext } from '../routes';
@@ -45,6 +46,10 @@ export function envelopeForError(error: unknown, request: FastifyRequest): { sta
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 200, envelope: new Envelope(Code.badInput, '不支持的请求内容类型', null) };
   if (fastifyError.code === 'FST_STATIC_FORBIDDEN_PATH') return { status: 200, envelope: new Envelope(Code.forbidden, '不允许访问该路径', null) };
   if (status >= 400 && status < 500) return { status: 200, envelope: new Envelope(Code.badInput, '请求参数不正确', null) };
+  if (isCancelledQuery(error)) {
+    request.log.warn({ err: error }, 'statement timeout');
+    return { status: 200, envelope: new Envelope(Code.timeout, '查询超时，请缩小搜索条件后重试', null) };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, envelope: new Envelope(Code.internal, '服务器开小差了，请稍后再试', null) };
 }

@@ -26,7 +26,12 @@ export async function prepareDatabase(db: Database, config: ServerConfig, log: P
 }
 
 export function openConfiguredDatabase(config: ServerConfig): Promise<Database> {
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite'), timeZone: config.timeZone });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    timeZone: config.timeZone,
+    requestStatementTimeoutMs: config.statementTimeoutMs,
+  });
 }
 
 export async function openAppDatabase(app: FastifyInstance, given?: Database): Promise<Database> {

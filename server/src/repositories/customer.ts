@@ -69,27 +69,84 @@ function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
 }
 
 /**
- * The keyword as a set of customer ids, each arm able to use its own index (migration 100):
- * name prefix, mobile prefix or last digits, plate with or without its province character, VIN
- * prefix or last digits. A UNION of index scans stays fast at 100k customers where one OR over
- * a join would scan everything.
+ * Keywords whose index entries (below) number more than this are "broad": testing each visible
+ * customer once costs less than looking every match up by id, and is as cheap for 100,000
+ * matches as for 5,001 (tests/bench/RESULTS.md, "Customer keyword search").
  */
-function keywordCondition(scope: TenantScope, keyword: string): SQL {
-  const text = keyword.replace(/\s+/g, '');
+const NARROW_KEYWORD = 5_000;
+
+interface KeywordArm {
+  /** An index range scan (migration 100) answering customer ids of this chain. */
+  ids: SQL;
+  /** The same match as a test of the customer `c`, or of one of its vehicles `v`. */
+  test: SQL;
+  onVehicle: boolean;
+}
+
+/**
+ * What a keyword matches: name prefix, mobile prefix or last digits, plate with or without its
+ * province character, VIN prefix or last digits. Vehicle arms first: measureKeyword finds those
+ * empty (a mobile number is never a plate), and a test without them needs no vehicle at all.
+ */
+function keywordArms(scope: TenantScope, keyword: string | undefined): KeywordArm[] | null {
+  const text = (keyword ?? '').replace(/\s+/g, '');
+  if (!text) return null;
   const upper = text.toUpperCase();
   const prefix = `${likeLiteral(text)}%`;
-  const arms: SQL[] = [sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.name LIKE ${prefix}`];
-  if (/^\d{3,11}$/.test(text)) {
-    arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND k.mobile LIKE ${prefix}`);
-    if (text.length >= 4) arms.push(sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND reverse(k.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
-  }
+  const onVehicle: ((alias: SQL) => SQL)[] = [];
   if (/^[\u4e00-\u9fa5A-Z0-9]{2,17}$/.test(upper)) {
     const vehiclePrefix = `${likeLiteral(upper)}%`;
-    const vehicleArms: SQL[] = [sql`v.plate LIKE ${vehiclePrefix}`, sql`substr(v.plate, 2) LIKE ${vehiclePrefix}`, sql`v.vin LIKE ${vehiclePrefix}`];
-    if (/^[A-Z0-9]{4,17}$/.test(upper)) vehicleArms.push(sql`reverse(v.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
-    for (const arm of vehicleArms) arms.push(sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${arm}`);
+    onVehicle.push((a) => sql`${a}.plate LIKE ${vehiclePrefix}`, (a) => sql`substr(${a}.plate, 2) LIKE ${vehiclePrefix}`, (a) => sql`${a}.vin LIKE ${vehiclePrefix}`);
+    if (/^[A-Z0-9]{4,17}$/.test(upper)) onVehicle.push((a) => sql`reverse(${a}.vin) LIKE ${`${likeLiteral(reversed(upper))}%`}`);
   }
-  return sql`c.id IN (${sql.join(arms, sql` UNION `)})`;
+  const onCustomer: ((alias: SQL) => SQL)[] = [(a) => sql`${a}.name LIKE ${prefix}`];
+  if (/^\d{3,11}$/.test(text)) {
+    onCustomer.push((a) => sql`${a}.mobile LIKE ${prefix}`);
+    if (text.length >= 4) onCustomer.push((a) => sql`reverse(${a}.mobile) LIKE ${`${likeLiteral(reversed(text))}%`}`);
+  }
+  const [k, v, c] = ['k', 'v', 'c'].map((alias) => sql.raw(alias));
+  return [
+    ...onVehicle.map((match) => ({ ids: sql`SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND ${match(v)}`, test: match(v), onVehicle: true })),
+    ...onCustomer.map((match) => ({ ids: sql`SELECT k.id FROM customer k WHERE k.chain_id = ${scope.chainId} AND ${match(k)}`, test: match(c), onVehicle: false })),
+  ];
+}
+
+/** The arms as a test of the customer `c` (FALSE without any). */
+function keywordTest(scope: TenantScope, arms: KeywordArm[]): SQL {
+  const tests = arms.filter((arm) => !arm.onVehicle).map((arm) => arm.test);
+  const onVehicle = arms.filter((arm) => arm.onVehicle).map((arm) => arm.test);
+  // The owners of the matching cars, read once and hashed. Inside an OR this is no join; and
+  // unnest(ARRAY(…)) pins the planner's estimate at 10 rows, so the set is always hashed: an EXISTS
+  // may be planned per customer on the plate index (every matching car read again for each one),
+  // and a set estimated past hash_mem would be re-read per customer too.
+  if (onVehicle.length > 0) {
+    tests.push(sql`c.id IN (SELECT unnest(ARRAY(SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND (${or(onVehicle)}))))`);
+  }
+  return or(tests);
+}
+
+interface MeasuredKeyword {
+  narrow: boolean;
+  /** The arms that may match: an arm read to its end before the cut without an entry is dropped. */
+  arms: KeywordArm[];
+  /** Broad among the vehicles (the cut fell in a vehicle arm): testing them means hashing thousands of cars. */
+  manyVehicles: boolean;
+}
+
+/**
+ * Reads the arms' index entries in order and stops after NARROW_KEYWORD + 1, so it costs the same
+ * for any number of matches.
+ */
+async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<MeasuredKeyword> {
+  const counts = await db.rows<{ arm: number; entries: number }>(sql`
+    SELECT m.arm, count(*)::int AS entries
+      FROM (${sql.join(arms.map((arm, i) => sql`SELECT ${i}::int AS arm FROM (${arm.ids}) a`), sql` UNION ALL `)} LIMIT ${NARROW_KEYWORD + 1}) m
+     GROUP BY m.arm`);
+  const entries = counts.reduce((sum, row) => sum + row.entries, 0);
+  const narrow = entries <= NARROW_KEYWORD;
+  // Broad: the arm holding the cut, and those after it, were not read to their end.
+  const cut = narrow ? arms.length : Math.max(...counts.map((row) => row.arm));
+  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)), manyVehicles: arms[cut]?.onVehicle ?? false };
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
@@ -117,12 +174,13 @@ export interface GroupDefinition {
 }
 
 /**
- * The WHERE clause of a condition over `customer c`. Groups are passed in already loaded (see
+ * The WHERE clause of a condition over `customer c`, the keyword as a test of each customer (a
+ * driving set applies it instead: matchingCustomers). Groups are passed in already loaded (see
  * loadGroups); a live group's own group filter is ignored, so groups cannot recurse.
  */
-export function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[] = []): SQL {
+function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: GroupDefinition[], keyword: SQL | null): SQL {
   const parts: SQL[] = [scope.storeRowsIn('c', condition.storeIds)];
-  if (condition.keyword) parts.push(keywordCondition(scope, condition.keyword));
+  if (keyword) parts.push(keyword);
   if (condition.tags && condition.tags.ids.length > 0) {
     const tagIds = [...new Set(condition.tags.ids)];
     const has = sql`SELECT 1 FROM customer_tag ct WHERE ct.customer_id = c.id AND ct.tag_id = ANY(${sql.param(tagIds)}::int[])`;
@@ -139,7 +197,8 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
       .map((group) => {
         if (group.kind === 'fixed') return sql`EXISTS (SELECT 1 FROM customer_group_member m WHERE m.group_id = ${group.id} AND m.customer_id = c.id)`;
         const { groupIds: _ignored, ...inner } = upgradeCondition(group.condition);
-        return conditionSql(scope, inner as CustomerCondition);
+        const arms = keywordArms(scope, inner.keyword);
+        return conditionSql(scope, inner as CustomerCondition, [], arms && keywordTest(scope, arms));
       });
     parts.push(or(arms));
   }
@@ -161,10 +220,45 @@ export function conditionSql(scope: TenantScope, condition: CustomerCondition, g
 }
 
 /** The groups a condition refers to, from this chain only. */
-export async function loadGroups(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<GroupDefinition[]> {
+async function loadGroups(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<GroupDefinition[]> {
   if (!condition.groupIds || condition.groupIds.length === 0) return [];
   return db.rows<GroupDefinition>(sql`SELECT id, kind, condition FROM customer_group g
                                       WHERE ${scope.chainRows('g')} AND id = ANY(${sql.param(condition.groupIds)}::int[])`);
+}
+
+export interface Matching {
+  /** `… c WHERE …`, FROM items naming the customer `c`: append ORDER BY / LIMIT, or `AND …`. */
+  rows: SQL;
+  /**
+   * Any page reads every match (a driving set, or the hash of thousands of matching cars): counting
+   * them in the page's own statement costs nothing more. Otherwise the count is its own statement and
+   * the page may stop after its rows.
+   */
+  countInPage: boolean;
+}
+
+/**
+ * The customers a condition matches. Reads the groups it names and measures its keyword first. A
+ * narrow keyword's matches drive the query, each looked up by id: LATERAL … OFFSET 0 leaves the
+ * planner no other order, so a wrong row estimate (PGlite never gathers statistics) cannot rescan
+ * the matches once per customer of the chain, as `c.id IN (… UNION …)` did (issue 31). A broad one
+ * is tested on each customer instead: as linear, and cheaper for that many.
+ */
+export async function matchingCustomers(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<Matching> {
+  const arms = keywordArms(scope, condition.keyword);
+  const [groups, keyword] = await Promise.all([loadGroups(db, scope, condition), arms && measureKeyword(db, arms)]);
+  if (keyword?.narrow && keyword.arms.length > 0) {
+    return {
+      rows: sql`(${sql.join(keyword.arms.map((arm) => arm.ids), sql` UNION `)}) m (id)
+                CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
+                WHERE ${conditionSql(scope, condition, groups, null)}`,
+      countInPage: true,
+    };
+  }
+  return {
+    rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`,
+    countInPage: keyword?.manyVehicles ?? false,
+  };
 }
 
 function sortSql(scope: TenantScope, field: SortField): SQL {
@@ -195,12 +289,18 @@ function sortSql(scope: TenantScope, field: SortField): SQL {
  */
 const LAST_VISIT_KEY = sql`COALESCE(c.last_visit_at, '-infinity'::timestamptz)`;
 
-function orderBy(scope: TenantScope, condition: CustomerCondition): SQL {
+/** The condition's sort key over `c` and its direction; id breaks ties so pages never repeat or skip a customer. */
+function sorting(scope: TenantScope, condition: CustomerCondition): { key: SQL; direction: SQL; idDirection: SQL } {
   const sort = condition.sort ?? { field: 'lastVisitAt' as const, order: 'desc' as const };
-  if (sort.field === 'lastVisitAt' && sort.order === 'desc') return sql`${LAST_VISIT_KEY} DESC, c.id DESC`;
-  const direction = sql.raw(sort.order === 'asc' ? 'ASC NULLS LAST' : 'DESC NULLS LAST');
-  // id breaks ties so pages never repeat or skip a customer.
-  return sql`${sortSql(scope, sort.field)} ${direction}, c.id ${sql.raw(sort.order === 'asc' ? 'ASC' : 'DESC')}`;
+  if (sort.field === 'lastVisitAt' && sort.order === 'desc') return { key: LAST_VISIT_KEY, direction: sql.raw('DESC'), idDirection: sql.raw('DESC') };
+  const asc = sort.order === 'asc';
+  return { key: sortSql(scope, sort.field), direction: sql.raw(asc ? 'ASC NULLS LAST' : 'DESC NULLS LAST'), idDirection: sql.raw(asc ? 'ASC' : 'DESC') };
+}
+
+/** ORDER BY of the condition over `c`, or over a row that carries the sort key already (`key`, `id`). */
+function orderBy(scope: TenantScope, condition: CustomerCondition, key?: SQL, id = sql`c.id`): SQL {
+  const sort = sorting(scope, condition);
+  return sql`${key ?? sort.key} ${sort.direction}, ${id} ${sort.idDirection}`;
 }
 
 // The list's row shape is the contract's (contracts/api/customer.ts), shared with the widget.
@@ -216,27 +316,37 @@ export async function listCustomers(
   condition: CustomerCondition,
   options: { showPhone: boolean },
 ): Promise<{ total: number; page: number; pageSize: number; list: CustomerListRow[] }> {
-  const groups = await loadGroups(db, scope, condition);
-  const where = conditionSql(scope, condition, groups);
+  const matching = await matchingCustomers(db, scope, condition);
   const offset = (condition.page - 1) * condition.pageSize;
-  const [countRow, rows] = await Promise.all([
-    db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${where}`),
-    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'>>(sql`
+  const count = async () => (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+  const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
+  // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
+  // window alone would sort every match first).
+  const page = matching.countInPage
+    ? sql`SELECT p.id, p.total FROM (SELECT c.id, ${sorting(scope, condition).key} AS sort_key, count(*) OVER ()::int AS total FROM ${matching.rows}) p
+           ORDER BY ${orderBy(scope, condition, sql`p.sort_key`, sql`p.id`)} ${limit}`
+    : sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
+  const [rows, counted] = await Promise.all([
+    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage
-        FROM (SELECT c.* FROM customer c WHERE ${where} ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.pageSize} OFFSET ${offset}) c
+             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage, p.total
+        FROM (${page}) p
+        JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
        ORDER BY ${orderBy(scope, condition)}`),
+    matching.countInPage ? null : count(),
   ]);
+  // A page past the end has no row to carry the total.
+  const total = counted ?? rows[0]?.total ?? (offset > 0 ? await count() : 0);
   const details = await customerExtras(db, rows.map((row) => row.id));
-  const list = rows.map((row) => ({
+  const list = rows.map(({ total: _total, ...row }) => ({
     ...row,
     mobile: options.showPhone ? row.mobile : maskMobile(row.mobile),
     tags: details.tags.get(row.id) ?? [],
     vehicles: details.vehicles.get(row.id) ?? [],
   }));
-  return { total: countRow?.total ?? 0, page: condition.page, pageSize: condition.pageSize, list };
+  return { total, page: condition.page, pageSize: condition.pageSize, list };
 }
 
 /** Tags and vehicles of a page of customers, two queries for the whole page. */
@@ -262,14 +372,12 @@ async function customerExtras(db: Queryable, customerIds: number[]) {
 
 /** Ids of every customer a condition matches (bulk actions on "all results"), capped. */
 export async function customerIdsMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition, limit: number): Promise<number[]> {
-  const groups = await loadGroups(db, scope, condition);
-  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM customer c WHERE ${conditionSql(scope, condition, groups)} ORDER BY c.id LIMIT ${limit}`);
+  const rows = await db.rows<{ id: number }>(sql`SELECT c.id FROM ${(await matchingCustomers(db, scope, condition)).rows} ORDER BY c.id LIMIT ${limit}`);
   return rows.map((row) => row.id);
 }
 
 export async function countMatching(db: Queryable, scope: TenantScope, condition: CustomerCondition): Promise<number> {
-  const groups = await loadGroups(db, scope, condition);
-  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM customer c WHERE ${conditionSql(scope, condition, groups)}`);
+  const row = await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${(await matchingCustomers(db, scope, condition)).rows}`);
   return row?.total ?? 0;
 }
 

@@ -25,7 +25,7 @@ import { newIds, sql, type Database, type Queryable, type SQL } from '../db/data
 import { JobStopped, type JobContext } from '../jobs/queue';
 import { SmsNotSent, SmsRejected, type SmsEvent, type SmsProvider } from '../providers/sms';
 import { balanceOf, refund, reserve, InsufficientBalance } from '../repositories/ledger';
-import { conditionSql, loadGroups } from '../repositories/customer';
+import { matchingCustomers } from '../repositories/customer';
 import type { TenantScope } from '../repositories/scope';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
 import { isMobile } from '../../../contracts/rules/mobile';
@@ -94,9 +94,9 @@ export interface Audience {
   invalid: number;
 }
 
-/** The audience's WHERE over `customer c`, in the caller's stores. */
+/** The audience as `customer c WHERE …`, in the caller's stores. */
 async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudience): Promise<SQL> {
-  if (audience.kind === 'customers') return sql`${scope.storeRows('c')} AND c.id = ANY(${sql.param(audience.customerIds.map(Number))}::int[])`;
+  if (audience.kind === 'customers') return sql`customer c WHERE ${scope.storeRows('c')} AND c.id = ANY(${sql.param(audience.customerIds.map(Number))}::int[])`;
   let condition: CustomerCondition;
   if (audience.kind === 'group') {
     const group = await db.one<{ id: number }>(sql`SELECT id FROM customer_group g WHERE ${scope.chainRows('g')} AND g.id = ${Number(audience.groupId)}`);
@@ -108,7 +108,7 @@ async function audienceSql(db: Queryable, scope: TenantScope, audience: SmsAudie
     if (!saved) throw refuse.notFound('保存的筛选条件不存在或已被删除');
     condition = upgradeCondition(saved.condition);
   }
-  return conditionSql(scope, condition, await loadGroups(db, scope, condition));
+  return (await matchingCustomers(db, scope, condition)).rows;
 }
 
 /**
@@ -125,7 +125,7 @@ const PERSONALISE_SLICE = 2_000;
  * query held PGlite (and every page of every user) ~0.5 s, and their parsing held this thread.
  */
 export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory, giveWay: () => Promise<void>): Promise<Audience> {
-  const where = await audienceSql(db, scope, audience);
+  const audienceRows = await audienceSql(db, scope, audience);
   // The vehicle the text is about: the one due first for this category.
   const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
   const stores = new Map<number, { name: string; phone: string }>();
@@ -142,7 +142,7 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
     const page = await db.one<{ ids: number[] | null; names: string[]; genders: ('M' | 'F' | null)[]; mobiles: string[]; stores: number[]; plates: (string | null)[]; maintenance: (string | null)[]; insurance: (string | null)[] }>(sql`
       SELECT array_agg(c.id) AS ids, array_agg(c.name) AS names, array_agg(c.gender) AS genders, array_agg(c.mobile) AS mobiles, array_agg(c.store_id) AS stores,
              array_agg(v.plate) AS plates, array_agg(v.next_maintenance_date::text) AS maintenance, array_agg(v.insurance_expiry::text) AS insurance
-        FROM (SELECT c.id, c.name, c.gender, c.mobile, c.store_id FROM customer c WHERE ${where} AND c.id > ${after} ORDER BY c.id LIMIT ${AUDIENCE_PAGE}) c
+        FROM (SELECT c.id, c.name, c.gender, c.mobile, c.store_id FROM ${audienceRows} AND c.id > ${after} ORDER BY c.id LIMIT ${AUDIENCE_PAGE}) c
         LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE`);
     const ids = page?.ids ?? [];
     if (ids.length === 0) break;
