@@ -40,6 +40,9 @@ export default defineConfig({
           environment: 'node',
           // A worker keeps its database and its Chromium between files (tests/e2e/host-helpers.ts).
           isolate: false,
+          // The element-by-element files (describe.concurrent) open this many pages at once: each
+          // mostly waits for the server and the renderer, so three overlap well on two cores.
+          maxConcurrency: 3,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -5,17 +5,12 @@
  * sidebar of a wide window — and figures with their unit stay on one line.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium } from './host-helpers';
-import { widgetBuild } from '../support/widget-build';
 
-let distDir: string;
 let server: TestServer;
 let browser: Browser;
 let partner: Server;
@@ -25,12 +20,8 @@ let token: string;
 let vehicleId: number;
 
 beforeAll(async () => {
-  distDir = mkdtempSync(path.join(tmpdir(), 'garage-narrow-dist-'));
-  await (await widgetBuild()).buildWidgets({ outDir: distDir });
-  // A newer build than the one the browser remembers, so the version notice opens its dialog.
-  writeFileSync(path.join(distDir, 'version.json'), JSON.stringify({ VERSION_TIME: 2 }));
-
-  [server, browser] = await Promise.all([startTestServer({ config: { distDir } }), launchChromium()]);
+  // The build (dist/) is newer than the version the pages remember (open()), so the version notice opens its dialog.
+  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
   token = await server.loginToken('admin');
   // The vehicle with the most visits: the longest visit list and timeline the panorama draws.
   ({ id: vehicleId } = (await server.db.one<{ id: number }>(sql`
@@ -61,7 +52,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await new Promise<void>((resolve) => (partner ? partner.close(() => resolve()) : resolve()));
-  if (distDir) rmSync(distDir, { recursive: true, force: true });
 });
 
 /** A partner page holding one element, optionally inside a box of `boxWidth` px (a sidebar). */
@@ -186,7 +176,8 @@ const elements: { feature: string; label?: string; attributes: () => Record<stri
   { feature: 'customer-analysis', attributes: () => ({ token }), ready: (page) => page.locator('garage-customer-analysis [data-chart="spend"] svg').waitFor() },
 ];
 
-describe('every element alone on a partner page, 360 px wide', () => {
+describe.concurrent('every element alone on a partner page, 360 px wide', () => {
+  // One page per element in its own browser context: they load side by side (vitest.config.ts, maxConcurrency).
   for (const { feature, label, attributes, ready } of elements) {
     it(`<garage-${feature}${label ? ` ${label}` : ''}> has nothing to scroll sideways`, async () => {
       const page = await open(partnerPage(feature, attributes()), 360);

@@ -202,7 +202,8 @@ async function logoutThroughPublicApi(page: Page) {
   await page.evaluate(`import('${server.url}/dist/garage-widgets.js').then((api) => api.logout())`);
 }
 
-describe('every element alone on a partner page with a hostile stylesheet', () => {
+describe.concurrent('every element alone on a partner page with a hostile stylesheet', () => {
+  // One page per element in its own browser context: they load side by side (vitest.config.ts, maxConcurrency).
   for (const width of [1280, 360]) {
     for (const element of ELEMENTS) {
       it(`${element.tag} at ${width} px: our layout, the partner's storage untouched, 请先登录 after logout`, async () => {

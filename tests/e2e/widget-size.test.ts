@@ -49,7 +49,8 @@ afterAll(async () => {
 const listing = (weight: WidgetWeight) =>
   weight.files.map((file) => `${file.path} ${kb(file.wire)} ${file.encoding || 'identity'}`).join('\n');
 
-describe('each widget alone on a partner page', () => {
+describe.concurrent('each widget alone on a partner page', () => {
+  // One page per element in its own browser context: they load side by side; each counts only its own page's responses (vitest.config.ts, maxConcurrency).
   for (const widget of WIDGET_CASES) {
     it(`<${widget.tag}> downloads at most ${kb(widget.budget)}, compressed`, async () => {
       const weight = await weighWidget(browser, { server, partner, setup, widget, distDir });
