@@ -9,6 +9,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; the server's tests wait on their database as
     // often as they compute, so two keep both cores busy.
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: too soon for a page on a busy two-core machine.
+    // The bound only decides when a failing test says so (tests/support/waits.ts).
+    expect: { poll: { timeout: 20_000, interval: 50 } },
     projects: [
       {
         extends: true,

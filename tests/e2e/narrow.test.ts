@@ -77,6 +77,8 @@ async function open(url: string, width: number): Promise<Page> {
   // On a partner page our entries live under our own namespace (widgets/core/storage.ts).
   await context.addInitScript(() => localStorage.setItem('garage-suite:version', '1'));
   const page = await context.newPage();
+  // Three pages load at once (describe.concurrent): a busy machine may need more than Playwright's 30 s.
+  page.setDefaultTimeout(60_000);
   await page.goto(url);
   return page;
 }

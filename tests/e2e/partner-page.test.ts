@@ -210,7 +210,7 @@ describe.concurrent('every element alone on a partner page with a hostile styles
         const signedIn = !element.public;
         const { page, context, errors } = await open(element, width, { token: signedIn ? adminToken : null });
         const widget = page.locator(element.tag);
-        if (element.ready) await widget.locator(element.ready).first().waitFor({ timeout: 20_000 });
+        if (element.ready) await widget.locator(element.ready).first().waitFor({ timeout: 60_000 });
 
         const measured = await layout(page, element.tag);
         expect(measured.display).toBe(element.display ?? 'block');
@@ -230,7 +230,7 @@ describe.concurrent('every element alone on a partner page with a hostile styles
           expect(await page.evaluate(() => JSON.parse(localStorage.getItem('garage-suite:user') ?? 'null')?.usertoken)).toBeTruthy();
           const before = await shadowText(page, element.tag);
           await logoutThroughPublicApi(page);
-          await widget.getByText('请先登录').waitFor({ timeout: 10_000 });
+          await widget.getByText('请先登录').waitFor({ timeout: 60_000 });
           const after = await shadowText(page, element.tag);
           // Nothing of what it showed is left: at most the signed-out words.
           expect(after.replace(/请先登录|登录后这里会显示门店的客户与车辆信息。/g, '').trim()).toBe('');

@@ -217,12 +217,12 @@ async function settle(page: Page, widget: WidgetCase, files: () => LoadedFile[])
       return Boolean(root && (!show || root.childElementCount > 0));
     },
     [widget.tag, mustShow] as const,
-    { timeout: 20_000 },
+    { timeout: 60_000 },
   );
   // The phone bar loads JsSIP once it has its SIP account; the test asserts that it did (a timeout here is left to it).
   if (widget.feature === 'phone-bar') {
     await page
-      .waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/JsSIP-')), undefined, { timeout: 20_000 })
+      .waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/JsSIP-')), undefined, { timeout: 60_000 })
       .catch(() => undefined);
   }
   await page.waitForLoadState('networkidle');
