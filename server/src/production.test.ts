@@ -136,15 +136,17 @@ describe('a production server', () => {
       // Minutes come only from the mall: no admin adds or sets them, the chain's nor a store's.
       const token = String(login.headers.token);
       const adminRole = (await seeded.db.one<{ id: number }>(sql`SELECT id FROM role WHERE chain_id = 1 AND code = 'admin'`))!.id;
-      const made = await app.inject({ method: 'POST', url: '/api/authority/staff?yj-test=1', headers: { token }, payload: { username: 'prod-east-admin', nickName: '东店管理员', roleIds: [adminRole], storeIds: [2] } });
-      expect(made.json(), made.body).toMatchObject({ code: 0 });
-      const storeLogin = await app.inject({ method: 'POST', url: '/api/user/username-token?yj-test=1', payload: { username: 'prod-east-admin', password: made.json().data.oneTimePassword } });
+      // Answers are encrypted in production (yj-test is ignored there).
+      const answer = (body: string) => JSON.parse(decryptText(body, OWN_KEY));
+      const made = await app.inject({ method: 'POST', url: '/api/authority/staff', headers: { token }, payload: { username: 'prod-east-admin', nickName: '东店管理员', roleIds: [adminRole], storeIds: [2] } });
+      expect(answer(made.body)).toMatchObject({ code: 0 });
+      const storeLogin = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'prod-east-admin', password: answer(made.body).data.oneTimePassword } });
       expect(storeLogin.headers.token).toBeTruthy();
       const before = await balanceOf(seeded.db, 1, 'minutes');
       for (const who of [token, String(storeLogin.headers.token)]) {
         for (const payload of [{ addMinutes: 1_000_000 }, { minutes: 1_000_000 }]) {
-          const topUp = await app.inject({ method: 'PUT', url: '/api/call/balance?yj-test=1', headers: { token: who }, payload });
-          expect(topUp.json()).toMatchObject({ code: 404, msg: '接口不存在：PUT /api/call/balance' });
+          const topUp = await app.inject({ method: 'PUT', url: '/api/call/balance', headers: { token: who }, payload });
+          expect(answer(topUp.body)).toMatchObject({ code: 404, msg: '接口不存在：PUT /api/call/balance' });
         }
       }
       expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);

@@ -27,9 +27,17 @@ export default async function web(app: FastifyInstance) {
   if (existsSync(widgets)) {
     await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false, cacheControl: true, maxAge: '1h', preCompressed: true });
   }
-  // dist/garage-widgets.js and its chunks sit at the top of dist/ (/dist/openapi.json is plugins/openapi.ts's).
+  // dist/garage-widgets.js and its chunks sit at the top of dist/. /dist/openapi.json is plugins/openapi.ts's
+  // (answered only where the API document is public): an old build's file there is never served.
   if (existsSync(dist)) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/dist/', decorateReply: false, maxAge: '1h', preCompressed: true });
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/dist/',
+      decorateReply: false,
+      maxAge: '1h',
+      preCompressed: true,
+      allowedPath: (pathName) => !pathName.replace(/^\/+/, '').startsWith('openapi.json'),
+    });
   }
   const hasHostApp = existsSync(path.join(hostApp, 'index.html'));
   if (hasHostApp) {
