@@ -5,6 +5,7 @@ export const analysisStyles = `${analysisPageStyles('.analysis', 'customer-analy
 .analysis p { margin: 0; }
 .analysis h3 { margin: 0 0 6px; }
 .analysis .filters sl-select { width: 170px; }
+.analysis .totals dd.new { color: #0369a1; }
 .analysis .totals dd.active { color: #15803d; }
 .analysis .totals dd.sleeping { color: #b45309; }
 .analysis .totals dd.lost { color: #b91c1c; }

@@ -104,7 +104,8 @@ describe('the renewal pipeline', () => {
 
   it('two people editing the same follow-up at once: one wins, the other hears 已被他人修改', async () => {
     for (const state of ['pending', 'contacted'] as const) {
-      const row = (await renewals(admin, { bucket: 'd90', state })).rows.find((entry) => entry.storeName === '城东店')!;
+      const rows = await Promise.all((['d90', 'd60', 'd30', 'd7'] as const).map(async (bucket) => (await renewals(admin, { bucket, state })).rows));
+      const row = rows.flat().find((entry) => entry.storeName === '城东店')!;
       const [first, second] = await Promise.all([
         update(admin, { policyId: row.id, version: row.version, state: 'quoted', note: '甲' }),
         update(manager, { policyId: row.id, version: row.version, state: 'contacted', note: '乙' }),
