@@ -154,6 +154,7 @@ describe('客户分析', () => {
     }
     expect(await total(analysis(page), 'customers')).toBe((await customersOf([2, 3, 4])).toLocaleString('zh-CN'));
     await screenshotForReview(page, 'customer-analysis-1440.png', { fullPage: true });
+    await screenshotForReview(analysis(page).locator('section.card').filter({ has: page.locator('[data-chart="stages"]') }), 'customer-analysis-stages-1440.png');
     expect(await analysis(page).locator('table.cohorts tbody tr').count()).toBe(12);
 
     await pick(analysis(page), '门店', '城西店');

@@ -3,7 +3,7 @@ import { formatMoney, formatNumber } from '../core/formats';
 
 export const messages = {
   title: '客户分析',
-  subtitle: '新客是否回来、客户停在哪个阶段、钱花在哪一档：按首次到店月份看回店，按客户运营的天数看活跃/沉睡/流失。',
+  subtitle: '新客是否回来、客户停在哪个阶段、钱花在哪一档：按首次到店月份看回店，按客户看板同一口径看新客/活跃/沉睡/流失。',
   range: '统计区间',
   ranges: { m6: '近 6 个月', m12: '近 12 个月', m24: '近 24 个月', thisYear: '今年', lastYear: '去年' },
   store: '门店',
