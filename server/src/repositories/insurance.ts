@@ -409,8 +409,8 @@ export async function analysisOf(db: Queryable, scope: TenantScope, range: { fro
   const [byMonth, byInsurer, funnel, lost, staff] = await Promise.all([
     renewalCounts(db, span),
     db.rows<{ insurer: string; policies: number; compulsoryFen: number; commercialFen: number }>(sql`
-      SELECT p.insurer, count(*)::int AS policies, COALESCE(sum(round(p.compulsory_premium * 100)), 0)::int AS "compulsoryFen",
-             COALESCE(sum(round(p.commercial_premium * 100)), 0)::int AS "commercialFen"
+      SELECT p.insurer, count(*)::int AS policies, COALESCE(sum(round(p.compulsory_premium * 100)), 0)::int8 AS "compulsoryFen",
+             COALESCE(sum(round(p.commercial_premium * 100)), 0)::int8 AS "commercialFen"
         FROM insurance_policy p WHERE ${scope.storeRowsIn('p', range.storeIds)} AND p.start_date BETWEEN ${range.from}::date AND ${range.to}::date
        GROUP BY 1 ORDER BY 3 DESC`),
     db.rows<{ state: RenewalState; n: number }>(sql`SELECT ${state} AS state, count(*)::int AS n FROM insurance_policy p WHERE ${where} GROUP BY 1`),
@@ -419,7 +419,7 @@ export async function analysisOf(db: Queryable, scope: TenantScope, range: { fro
        WHERE ${where} AND r.state = 'lost' AND NOT ${renewedSql('p')} GROUP BY 1 ORDER BY 2 DESC, 1`),
     db.rows<{ userId: number; name: string; assigned: number; renewed: number; premiumFen: number }>(sql`
       SELECT u.id AS "userId", u.nick_name AS name, count(*)::int AS assigned, count(*) FILTER (WHERE ${renewedSql('p')})::int AS renewed,
-             COALESCE(sum(round((p.compulsory_premium + p.commercial_premium) * 100)) FILTER (WHERE ${renewedSql('p')}), 0)::int AS "premiumFen"
+             COALESCE(sum(round((p.compulsory_premium + p.commercial_premium) * 100)) FILTER (WHERE ${renewedSql('p')}), 0)::int8 AS "premiumFen"
         FROM insurance_policy p JOIN insurance_renewal r ON r.policy_id = p.id JOIN app_user u ON u.id = r.owner_id
        WHERE ${where} GROUP BY 1, 2 ORDER BY renewed DESC, assigned DESC, 1`),
   ]);
