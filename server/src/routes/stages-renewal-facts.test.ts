@@ -3,7 +3,8 @@
  * - customer stages: 客户看板, 客户分析, 客户运营's preview, 智慧大屏, 指标库's 沉睡客户数 and the customer
  *   list's stage filter count the same customers per stage, for the chain and for one store; each
  *   customer's stage in the list is their stage in every count and in their detail (which the WeCom
- *   sidebar's card shows), all equal to contracts/rules/customer.ts's stageOf over plain rows;
+ *   sidebar's card shows) and 工作台's 流失回访 tasks are for 流失 customers, all equal to
+ *   contracts/rules/customer.ts's stageOf over plain rows;
  * - renewal rate: 保险分析 per month and store, 诊断表 and 指标库 equal renewed / due computed from
  *   the policies with contracts/insurance.ts's isRenewed; the demo's past months show realistic rates;
  *   a follow-up marked 已续保 and the same car's next term with us count, a late win-back does not.
@@ -14,7 +15,7 @@ import type * as customerCalls from '../../../contracts/api/customer';
 import type * as insuranceCalls from '../../../contracts/api/insurance';
 import type { analysis as customerAnalysis } from '../../../contracts/api/customer-analysis';
 import type { preview } from '../../../contracts/api/customer-operations';
-import type { bigScreen } from '../../../contracts/api/workbench';
+import type { bigScreen, tasks as workbenchTasks } from '../../../contracts/api/workbench';
 import type { library } from '../../../contracts/api/metrics';
 import type { diagnosis } from '../../../contracts/api/analysis';
 import { addDays, addMonths, today as garageToday } from '../../../contracts/dates';
@@ -51,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const pick = (counts: Record<string, number>): Stages => Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, counts[stage]])) as Stages;
+const pick = (counts: Record<LifecycleStage, number>): Stages => Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, counts[stage]])) as Stages;
 
 /** Every page's per-stage counts for what `token` sees. */
 async function stagesOnEveryPage(token: string) {
@@ -107,6 +108,10 @@ describe('客户阶段: one rule, one SQL home', () => {
     const board = await read<AnswerOf<typeof customerCalls.customerBoard>>(admin, 'GET', '/client/board');
     const fromList = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, [...listed.values()].filter((each) => each === stage).length]));
     expect(fromList).toEqual(pick(board.totals));
+    // 工作台's 流失回访 tasks are for customers the list and the board call 流失.
+    const recalls = await read<AnswerOf<typeof workbenchTasks>>(admin, 'GET', '/workbench/tasks', { kind: 'lost', limit: 200 });
+    expect(recalls.tasks.length).toBeGreaterThan(0);
+    for (const task of recalls.tasks) expect(listed.get(task.customerId), `流失回访 ${task.customerName}`).toBe('lost');
     // One customer of each stage: the list, the filtered list and the detail agree.
     for (const stage of LIFECYCLE_STAGES) {
       const id = [...listed].find(([, each]) => each === stage)![0];
