@@ -456,6 +456,30 @@ export const RENEWAL_STATES = ['pending', 'contacted', 'quoted', 'renewed', 'los
 export type RenewalState = (typeof RENEWAL_STATES)[number];
 export const RENEWAL_STATE_NAMES: Record<RenewalState, string> = { pending: '待跟进', contacted: '已联系', quoted: '已报价', renewed: '已续保', lost: '战败' };
 
+/**
+ * 续保率 (issue 33, one rule; SQL home: server/src/repositories/insurance.ts, renewalCounts):
+ * - due (应续): every term of the stores whose expiry day falls in the period, the vehicle's latest
+ *   term or an older one;
+ * - renewed (已续保): its follow-up says 已续保, or the same car's next term with us (any store of
+ *   the chain) starts between RENEWAL_WINDOW_DAYS.before days before and .after days after the
+ *   expiry (a later return is a win-back, not a renewal);
+ * - rate = renewed / due, as the raw integer of a percentage (0.01 %), null when nothing was due.
+ */
+export const RENEWAL_WINDOW_DAYS = { before: 90, after: 30 } as const;
+
+export function isRenewed(
+  term: { vehicleId: number; id: number; expiryDate: string; state: RenewalState },
+  terms: readonly { vehicleId: number; id: number; startDate: string; expiryDate: string }[],
+  addDays: (day: string, days: number) => string,
+): boolean {
+  if (term.state === 'renewed') return true;
+  const from = addDays(term.expiryDate, -RENEWAL_WINDOW_DAYS.before);
+  const to = addDays(term.expiryDate, RENEWAL_WINDOW_DAYS.after);
+  return terms.some((next) => next.vehicleId === term.vehicleId && next.id !== term.id && next.expiryDate > term.expiryDate && next.startDate >= from && next.startDate <= to);
+}
+
+export const renewalRate = (renewed: number, due: number): number | null => (due > 0 ? Math.round((renewed * 10_000) / due) : null);
+
 /** Why a renewal was lost (战败原因); 其他 needs a note. */
 export const LOST_REASONS = ['价格高于其他渠道', '已在4S店续保', '已在其他门店续保', '客户直接找保险公司', '车辆已出售或报废', '联系不上客户', '其他'] as const;
 

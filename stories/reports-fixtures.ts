@@ -84,15 +84,15 @@ export function customerAnalysis(query: URLSearchParams): Analysis {
     const returned = [customers, ...months.slice(index + 1).map((_, offset) => Math.round(customers * (0.03 + (((offset + 1) % 6) === 0 ? 0.2 : 0.06 * ((offset + index) % 3)))))];
     return { month, customers, returned };
   });
-  const byStore = STORES.map((store, index) => ({ storeId: store.id, storeName: store.name, active: 820 - index * 160, sleeping: 150 - index * 20, lost: 110 - index * 25 }));
+  const byStore = STORES.map((store, index) => ({ storeId: store.id, storeName: store.name, new: 180 - index * 40, active: 820 - index * 160, sleeping: 150 - index * 20, lost: 110 - index * 25 }));
   const counts = [296, 607, 780, 668, 84, 3, 0];
   return {
     asOf: today,
     cohorts,
     stages: {
-      thresholds: { activeWithinDays: 180, sleepingWithinDays: 365 },
+      thresholds: { newWithinDays: 90, activeWithinDays: 180, sleepingWithinDays: 365 },
       byStore,
-      totals: { active: byStore.reduce((n, s) => n + s.active, 0), sleeping: byStore.reduce((n, s) => n + s.sleeping, 0), lost: byStore.reduce((n, s) => n + s.lost, 0) },
+      totals: { new: byStore.reduce((n, s) => n + s.new, 0), active: byStore.reduce((n, s) => n + s.active, 0), sleeping: byStore.reduce((n, s) => n + s.sleeping, 0), lost: byStore.reduce((n, s) => n + s.lost, 0) },
       newlyLost: months.map((month, index) => ({ month, customers: 12 + ((index * 7) % 20) })),
     },
     spend: {

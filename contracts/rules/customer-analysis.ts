@@ -3,17 +3,13 @@
  *
  * - 新客队列 (cohort): a customer belongs to the month of their first work order in the stores in
  *   scope (ever, not just in the range); 回店 in month +k = at least one work order in that month.
- * - 客户阶段 at the reference day (the range's last day, or today while that month runs): days since
- *   the last work order ≤ 活跃天数 → 活跃, ≤ 沉睡天数 → 沉睡, else 流失 (the chain's 客户运营 days).
- *   新客 count as 活跃 here: the page is about who stays, not who is new.
+ * - 客户阶段 at the reference day (the range's last day, or today while that month runs): the board's
+ *   stage (contracts/rules/customer.ts, stageOf) of each customer of the stores, by their home store,
+ *   counted by the one SQL home (server/src/repositories/stages.ts). Today it equals 客户看板.
  * - 新增流失 per month: customers whose last work order (as of that month's end) is exactly
  *   沉睡天数 + 1 days old on some day of the month, i.e. who crossed into 流失 that month.
  * - 消费分布: each customer's work-order amounts within the range, counted in SPEND_BANDS.
  */
-export const ANALYSIS_STAGES = ['active', 'sleeping', 'lost'] as const;
-export type AnalysisStage = (typeof ANALYSIS_STAGES)[number];
-export const ANALYSIS_STAGE_NAMES: Record<AnalysisStage, string> = { active: '活跃', sleeping: '沉睡', lost: '流失' };
-
 /** Lower bounds of the spend bands, in fen; the last band is open-ended. */
 export const SPEND_BANDS_FEN = [0, 50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000] as const;
 

@@ -28,6 +28,24 @@ export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
  */
 export const LIFECYCLE_RULES = { newWithinDays: 90, activeWithinDays: 180, sleepingWithinDays: 365 } as const;
 
+/**
+ * The stage of one customer on `day` (issue 33: the one rule; its SQL home is
+ * server/src/repositories/stages.ts, which every page's stage and count reads). Visits are garage
+ * days; `lastVisit` is the last visit up to `day`, `firstVisit` null if they first came after it.
+ */
+export function stageOf(
+  customer: { firstVisit: string | null; lastVisit: string | null; created: string },
+  day: string,
+  rules: { newWithinDays: number; activeWithinDays: number; sleepingWithinDays: number },
+): LifecycleStage {
+  const since = (visit: string) => Math.round((Date.parse(day) - Date.parse(visit)) / 86_400_000);
+  const { firstVisit, lastVisit, created } = customer;
+  if ((firstVisit !== null && since(firstVisit) <= rules.newWithinDays) || (lastVisit === null && since(created) <= rules.newWithinDays)) return 'new';
+  if (lastVisit === null) return 'lost';
+  if (since(lastVisit) <= rules.activeWithinDays) return 'active';
+  return since(lastVisit) <= rules.sleepingWithinDays ? 'sleeping' : 'lost';
+}
+
 export const SORT_FIELDS = ['lastVisitAt', 'totalSpend', 'visitCount', 'createdAt', 'name', 'mileage', 'insuranceExpiry', 'nextMaintenanceDate'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 

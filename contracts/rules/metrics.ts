@@ -79,11 +79,11 @@ export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
   },
   retentionRate: {
     key: 'retentionRate', name: '留存率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
-    formula: `截至统计期末，「沉睡天数」内到过店的客户中，「活跃天数」内仍到过店的客户所占比例（天数按 设置中心 › 客户运营，默认 ${sleepingWithinDays} / ${activeWithinDays} 天）`,
+    formula: `截至统计期末，未流失的客户（客户看板的新客、活跃、沉睡）中新客与活跃客户所占比例（天数按 设置中心 › 客户运营，默认沉睡 ${activeWithinDays + 1}–${sleepingWithinDays} 天）`,
   },
   sleepingCustomers: {
     key: 'sleepingCustomers', name: '沉睡客户数', unit: '人', period: 'month', direction: 'lower', additive: true, perStaff: false,
-    formula: `截至统计期末，最后一次到店超过「活跃天数」、未超过「沉睡天数」的客户数，与客户看板「沉睡」一致（天数按 设置中心 › 客户运营，默认 ${activeWithinDays + 1}–${sleepingWithinDays} 天前）`,
+    formula: `截至统计期末（本期为今天），客户看板「沉睡」阶段的客户数，按客户所属门店：最后一次到店超过「活跃天数」、未超过「沉睡天数」（天数按 设置中心 › 客户运营，默认 ${activeWithinDays + 1}–${sleepingWithinDays} 天前）`,
   },
   dueConversion: {
     key: 'dueConversion', name: '保养到期转化率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
@@ -91,7 +91,7 @@ export const BUILT_IN_METRICS: Record<BuiltInMetricKey, BuiltInMetric> = {
   },
   renewalRate: {
     key: 'renewalRate', name: '续保率', unit: '%', period: 'month', direction: 'higher', additive: false, perStaff: false,
-    formula: '保险到期日在统计期内的保单中，续保跟进为「已续保」的所占比例（与 保险分析 的续保率一致）',
+    formula: '保险到期日在统计期内的保单中已续保的比例：续保跟进为「已续保」，或同一辆车在本连锁的下一份保单在到期前 90 天至到期后 30 天内起保（与 保险分析 的续保率同一口径）',
   },
 };
 

@@ -13,7 +13,7 @@ import { compulsoryPremium } from '../../contracts/insurance';
 import { maskName, maskPlate } from '../../contracts/rules/mobile';
 import { startTestServer, type TestServer } from '../support/server';
 import { readXlsx } from '../support/import-files';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -155,6 +155,13 @@ describe('保险', () => {
     }
     expect(Number(await analysis.locator('[data-total="due"]').innerText())).toBeGreaterThan(0);
     expect(await analysis.locator('table.ranking tbody tr').count()).toBeGreaterThan(0);
+    await screenshotForReview(page, 'insurance-analysis-1440.png', { fullPage: true });
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await expect.poll(() => analysis.locator('[data-chart="rate"] svg').evaluate((svg) => svg.getBoundingClientRect().width)).toBeLessThan(360);
+      await screenshotForReview(page, 'insurance-analysis-360.png', { fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
     const download = page.waitForEvent('download');
     await analysis.getByRole('button', { name: '导出 Excel' }).click();
     const file = await download;

@@ -16,7 +16,7 @@ import { refreshDirty } from '../../server/src/repositories/rollups';
 import { addDays, daysBetween, today as garageToday } from '../../contracts/dates';
 import { formatMoney } from '../../widgets/core/formats';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -141,8 +141,9 @@ describe('数据报表', () => {
 
 describe('客户分析', () => {
   const analysis = (page: Page) => page.locator('garage-customer-analysis');
-  /** Customers with an order up to today in the stores (active + sleeping + lost). */
-  const customersOf = (raw: Order[], storeIds: number[]) => new Set(raw.filter((order) => storeIds.includes(order.store_id) && order.maint_date <= today).map((order) => order.customer_id)).size;
+  /** The stores' customers (新客 + 活跃 + 沉睡 + 流失, as on 客户看板: by home store). */
+  const customersOf = async (storeIds: number[]) =>
+    (await server.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM customer WHERE chain_id = 1 AND store_id = ANY(${sql.param(storeIds)}::int[])`))!.n;
 
   it('draws its charts, follows the store filter and the range', async () => {
     const { page, errors } = await signIn('admin');
@@ -151,14 +152,27 @@ describe('客户分析', () => {
     for (const chart of ['curve', 'stages', 'lost', 'spend']) {
       await expect.poll(() => analysis(page).locator(`[data-chart="${chart}"] svg path`).count(), { timeout: 20_000 }).toBeGreaterThan(3);
     }
-    const raw = await orders();
-    expect(await total(analysis(page), 'customers')).toBe(customersOf(raw, [2, 3, 4]).toLocaleString('zh-CN'));
+    expect(await total(analysis(page), 'customers')).toBe((await customersOf([2, 3, 4])).toLocaleString('zh-CN'));
+    await screenshotForReview(page, 'customer-analysis-1440.png', { fullPage: true });
+    await screenshotForReview(analysis(page).locator('section.card').filter({ has: page.locator('[data-chart="stages"]') }), 'customer-analysis-stages-1440.png');
     expect(await analysis(page).locator('table.cohorts tbody tr').count()).toBe(12);
 
     await pick(analysis(page), '门店', '城西店');
-    await expect.poll(() => total(analysis(page), 'customers')).toBe(customersOf(raw, [3]).toLocaleString('zh-CN'));
+    const west = (await customersOf([3])).toLocaleString('zh-CN');
+    await expect.poll(() => total(analysis(page), 'customers')).toBe(west);
     await pick(analysis(page), '统计区间', '近 6 个月');
     await expect.poll(() => analysis(page).locator('table.cohorts tbody tr').count()).toBe(6);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows 新客, 活跃, 沉睡 and 流失 at 360 px', async () => {
+    const { page, errors } = await signIn('admin', 360);
+    await page.goto(`${server.url}/home/shop/customer-analysis`);
+    await waitForPage(page, '客户分析');
+    await expect.poll(() => analysis(page).locator('[data-chart="stages"] svg path').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    for (const stage of ['new', 'active', 'sleeping', 'lost']) expect(await total(analysis(page), stage)).toMatch(/^\d[\d,]*$/);
+    await screenshotForReview(page, 'customer-analysis-360.png', { fullPage: true });
     expect(errors).toEqual([]);
     await page.context().close();
   });

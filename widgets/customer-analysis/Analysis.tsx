@@ -13,7 +13,7 @@ import { Chart, useCharts } from '../core/ui/chart';
 
 type RangeKey = keyof typeof messages.ranges;
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
-const STAGE_COLOURS = { active: '#16a34a', sleeping: '#f59e0b', lost: '#dc2626' };
+const STAGE_COLOURS = { new: '#0284c7', active: '#16a34a', sleeping: '#f59e0b', lost: '#dc2626' };
 
 /** The months a preset covers, ending this month (or last December). */
 function rangeOf(key: RangeKey, today: string): { from: string; to: string } {
@@ -58,7 +58,7 @@ function chartOptions(data: Analysis): Record<'curve' | 'stages' | 'lost' | 'spe
       grid,
       xAxis: { type: 'value' },
       yAxis: { type: 'category', data: stores.map((store) => store.storeName), inverse: true },
-      series: [stage('active'), stage('sleeping'), stage('lost')],
+      series: [stage('new'), stage('active'), stage('sleeping'), stage('lost')],
     },
     lost: {
       tooltip: { trigger: 'axis', valueFormatter: (value) => `${String(value)} ${messages.customersUnit}` },
@@ -145,7 +145,7 @@ export function CustomerAnalysis(_props: WidgetProps) {
 
   if (held === false) return <MallPage />;
   const totals = data?.stages.totals;
-  const customers = totals ? totals.active + totals.sleeping + totals.lost : 0;
+  const customers = totals ? totals.new + totals.active + totals.sleeping + totals.lost : 0;
   const stores = data?.stores ?? [];
   return (
     <div className="analysis">
@@ -178,6 +178,7 @@ export function CustomerAnalysis(_props: WidgetProps) {
         <div className="body" aria-busy={charts === null}>
           <dl className="totals">
             <div><dt>{messages.totals.customers}</dt><dd className="figure" data-total="customers">{messages.count(customers)}</dd></div>
+            <div><dt>{messages.totals.new}</dt><dd className="figure new" data-total="new">{messages.count(totals.new)}</dd></div>
             <div><dt>{messages.totals.active}</dt><dd className="figure active" data-total="active">{messages.count(totals.active)}</dd></div>
             <div><dt>{messages.totals.sleeping}</dt><dd className="figure sleeping" data-total="sleeping">{messages.count(totals.sleeping)}</dd></div>
             <div><dt>{messages.totals.lost}</dt><dd className="figure lost" data-total="lost">{messages.count(totals.lost)}</dd></div>
@@ -197,7 +198,7 @@ export function CustomerAnalysis(_props: WidgetProps) {
             </section>
             <section className="card">
               <h3>{messages.stages}</h3>
-              <p className="muted small">{messages.stagesHint(data.stages.thresholds.activeWithinDays, data.stages.thresholds.sleepingWithinDays)}</p>
+              <p className="muted small">{messages.stagesHint(data.stages.thresholds)}</p>
               <Chart charts={charts} option={options.stages} label={messages.stages} name="stages" loading={messages.chartsLoading}
                 onClick={(index) => { const store = data.stages.byStore[index]; if (store && stores.length > 1) setStoreId(String(store.storeId)); }} />
             </section>

@@ -3,7 +3,7 @@ import { formatMoney, formatNumber } from '../core/formats';
 
 export const messages = {
   title: '客户分析',
-  subtitle: '新客是否回来、客户停在哪个阶段、钱花在哪一档：按首次到店月份看回店，按客户运营的天数看活跃/沉睡/流失。',
+  subtitle: '新客是否回来、客户停在哪个阶段、钱花在哪一档：按首次到店月份看回店，按客户看板同一口径看新客/活跃/沉睡/流失。',
   range: '统计区间',
   ranges: { m6: '近 6 个月', m12: '近 12 个月', m24: '近 24 个月', thisYear: '今年', lastYear: '去年' },
   store: '门店',
@@ -15,7 +15,7 @@ export const messages = {
   refused: '你没有查看客户分析的权限（需要「数据」权限）。',
   mallLoading: '正在打开项目商城…',
   asOf: (day: string) => `截至 ${day}`,
-  totals: { customers: '到店客户', active: '活跃', sleeping: '沉睡', lost: '流失', lostRate: '流失占比', perCustomer: '人均消费', median: '消费中位数' },
+  totals: { customers: '客户', new: '新客', active: '活跃', sleeping: '沉睡', lost: '流失', lostRate: '流失占比', perCustomer: '人均消费', median: '消费中位数' },
   cohorts: '新客队列与逐月回店',
   cohortsHint: '每行是当月首次到店的新客；「+1」是下一个月仍有到店的比例，依此类推。',
   cohortColumns: { month: '首次到店', customers: '新客', offset: (k: number) => (k === 0 ? '当月' : `+${k}`) },
@@ -23,7 +23,8 @@ export const messages = {
   returnCurve: '新客平均回店率',
   returnCurveAxis: (k: number) => `第 ${k} 个月`,
   stages: '各门店客户阶段',
-  stagesHint: (active: number, sleeping: number) => `活跃：最近 ${active} 天内到店；沉睡：${active + 1}–${sleeping} 天；流失：超过 ${sleeping} 天未到店（设置中心 › 客户运营）。`,
+  stagesHint: ({ newWithinDays, activeWithinDays, sleepingWithinDays }: { newWithinDays: number; activeWithinDays: number; sleepingWithinDays: number }) =>
+    `与客户看板同一口径。新客：首次到店在 ${newWithinDays} 天内（或新建档未到店）；活跃：最近 ${activeWithinDays} 天内到店；沉睡：${activeWithinDays + 1}–${sleepingWithinDays} 天；流失：超过 ${sleepingWithinDays} 天未到店（设置中心 › 客户运营）。`,
   newlyLost: '每月新增流失',
   spend: '客户消费分布',
   spendHint: '区间内每位到店客户的工单金额合计，按金额分档。',

@@ -5,6 +5,8 @@ export const analysisStyles = `${analysisPageStyles('.analysis', 'customer-analy
 .analysis p { margin: 0; }
 .analysis h3 { margin: 0 0 6px; }
 .analysis .filters sl-select { width: 170px; }
+.analysis .totals { grid-template-columns: repeat(7, minmax(0, 1fr)); }
+.analysis .totals dd.new { color: #0369a1; }
 .analysis .totals dd.active { color: #15803d; }
 .analysis .totals dd.sleeping { color: #b45309; }
 .analysis .totals dd.lost { color: #b91c1c; }
@@ -18,7 +20,7 @@ export const analysisStyles = `${analysisPageStyles('.analysis', 'customer-analy
 .analysis .cohorts td.future { background: transparent; }
 .analysis .bands th:first-child { text-align: left; font-weight: 500; white-space: nowrap; }
 @container customer-analysis (max-width: 900px) {
-  .analysis .totals { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .analysis .totals { grid-template-columns: repeat(4, minmax(0, 1fr)); }
 }
 @container customer-analysis (max-width: 720px) {
   .analysis .grid { grid-template-columns: minmax(0, 1fr); }

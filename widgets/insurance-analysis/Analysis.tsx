@@ -5,6 +5,7 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { session, toast, useBusyAction, usePageData, useValue, type WidgetProps } from '../core';
 import { addDays, addMonths, today as garageToday } from '../../contracts/dates';
+import { renewalRate } from '../../contracts/insurance';
 import { analysisApi, type Analysis } from './api';
 import { messages } from './messages';
 import type { ChartOption } from '../core/charts';
@@ -18,9 +19,10 @@ const PALETTE = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626', '#7c3aed', '#0891b2
 function chartOptions(data: Analysis): Record<'rate' | 'insurer' | 'funnel' | 'lost', ChartOption> {
   const months = [...new Set(data.renewalByMonth.map((row) => row.month))].sort();
   const stores = [...new Map(data.renewalByMonth.map((row) => [row.storeId, row.storeName])).entries()];
+  // The contract's rate (0.01 %) of the month's summed rows, in percent.
   const rateOf = (rows: Analysis['renewalByMonth']) => {
-    const due = rows.reduce((sum, row) => sum + row.due, 0);
-    return due ? Math.round((rows.reduce((sum, row) => sum + row.renewed, 0) / due) * 1000) / 10 : null;
+    const rate = renewalRate(rows.reduce((sum, row) => sum + row.renewed, 0), rows.reduce((sum, row) => sum + row.due, 0));
+    return rate === null ? null : rate / 100;
   };
   const percent = { type: 'value' as const, min: 0, max: 100, axisLabel: { formatter: '{value}%' } };
   return {

@@ -1,12 +1,13 @@
 /**
- * The SQL of 客户分析: cohorts, stages, newly lost customers and the spend distribution over the
- * work orders (maintenance_record) of the stores in scope. 口径: contracts/rules/customer-analysis.ts.
- * Every query reads the orders once, grouped per customer; the stage days are the chain's own
- * (客户运营, read inside the query like the customer board does).
+ * The SQL of 客户分析: cohorts, newly lost customers and the spend distribution over the work orders
+ * (maintenance_record) of the stores in scope, and the stages from their one home (stages.ts, the
+ * board's counts at the reference day). 口径: contracts/rules/customer-analysis.ts. Every query
+ * reads the orders once, grouped per customer; the stage days are the chain's own (客户运营).
  */
 import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 import { chainLifecycleSql } from './customer-operations';
+import { stageCounts, stageTotals } from './stages';
 import { SPEND_BANDS_FEN } from '../../../contracts/rules/customer-analysis';
 
 export interface AnalysisSpan {
@@ -14,14 +15,16 @@ export interface AnalysisSpan {
   from: string;
   /** The reference day: the last day of the range, or today while that month runs. */
   asOf: string;
-  storeIds?: number[];
+  today: string;
+  /** The stores in scope (data scope ∩ the filter). */
+  storeIds: number[];
 }
 
 export async function customerAnalysisOf(db: Queryable, scope: TenantScope, span: AnalysisSpan) {
-  const inScope: SQL = sql`${scope.storeRowsIn('r', span.storeIds)} AND r.maint_date <= ${span.asOf}::date`;
-  const { activeWithinDays, sleepingWithinDays } = chainLifecycleSql(scope.chainId);
+  const inScope: SQL = sql`r.chain_id = ${scope.chainId} AND r.store_id = ANY(${sql.param(span.storeIds)}::int[]) AND r.maint_date <= ${span.asOf}::date`;
+  const { newWithinDays, activeWithinDays, sleepingWithinDays } = chainLifecycleSql(scope.chainId);
   const bands = sql.param([...SPEND_BANDS_FEN]);
-  const [cohorts, byStore, totals, newlyLost, spend, thresholds] = await Promise.all([
+  const [cohorts, byStore, newlyLost, spend, thresholds] = await Promise.all([
     // Per cohort (month of the first order) and month offset: customers who came that month.
     db.rows<{ cohort: string; offset: number; customers: number }>(sql`
       WITH months AS (
@@ -33,20 +36,7 @@ export async function customerAnalysisOf(db: Queryable, scope: TenantScope, span
         FROM firsts f JOIN months m ON m.customer_id = f.customer_id
        WHERE f.cohort >= ${span.from}::date
        GROUP BY 1, 2 ORDER BY 1, 2`),
-    db.rows<{ storeId: number; storeName: string; active: number; sleeping: number; lost: number }>(sql`
-      WITH last AS (
-        SELECT r.store_id, r.customer_id, ${span.asOf}::date - max(r.maint_date) AS days FROM maintenance_record r WHERE ${inScope} GROUP BY 1, 2)
-      SELECT g.id AS "storeId", g.name AS "storeName",
-             count(*) FILTER (WHERE days <= ${activeWithinDays})::int AS active,
-             count(*) FILTER (WHERE days > ${activeWithinDays} AND days <= ${sleepingWithinDays})::int AS sleeping,
-             count(*) FILTER (WHERE days > ${sleepingWithinDays})::int AS lost
-        FROM last l JOIN garage g ON g.id = l.store_id GROUP BY g.id, g.name, g.sort ORDER BY g.sort, g.id`),
-    db.one<{ active: number; sleeping: number; lost: number }>(sql`
-      WITH last AS (SELECT r.customer_id, ${span.asOf}::date - max(r.maint_date) AS days FROM maintenance_record r WHERE ${inScope} GROUP BY 1)
-      SELECT count(*) FILTER (WHERE days <= ${activeWithinDays})::int AS active,
-             count(*) FILTER (WHERE days > ${activeWithinDays} AND days <= ${sleepingWithinDays})::int AS sleeping,
-             count(*) FILTER (WHERE days > ${sleepingWithinDays})::int AS lost
-        FROM last`),
+    stageCounts(db, { chainId: scope.chainId, today: span.today, asOf: span.asOf, storeIds: span.storeIds }),
     // A customer crosses into 流失 the day after 沉睡天数 without an order: after an order day that
     // no later order follows within that many days.
     db.rows<{ month: string; customers: number }>(sql`
@@ -64,7 +54,8 @@ export async function customerAnalysisOf(db: Queryable, scope: TenantScope, span
       SELECT GREATEST(width_bucket(fen, ${bands}::int8[]) - 1, 0) AS band, count(*)::int AS customers, sum(fen)::int8 AS "totalFen",
              (SELECT COALESCE(percentile_disc(0.5) WITHIN GROUP (ORDER BY fen), 0) FROM per)::int8 AS "medianFen"
         FROM per GROUP BY 1 ORDER BY 1`),
-    db.one<{ active: number; sleeping: number }>(sql`SELECT ${activeWithinDays} AS active, ${sleepingWithinDays} AS sleeping`),
+    db.one<{ newWithinDays: number; activeWithinDays: number; sleepingWithinDays: number }>(sql`
+      SELECT ${newWithinDays} AS "newWithinDays", ${activeWithinDays} AS "activeWithinDays", ${sleepingWithinDays} AS "sleepingWithinDays"`),
   ]);
-  return { cohorts, byStore, totals: totals ?? { active: 0, sleeping: 0, lost: 0 }, newlyLost, spend, thresholds: thresholds! };
+  return { cohorts, byStore, totals: stageTotals(byStore), newlyLost, spend, thresholds: thresholds! };
 }

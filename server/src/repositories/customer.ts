@@ -7,9 +7,8 @@ import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 import type { z } from 'zod';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
-import type { LifecycleStage, SortField } from '../../../contracts/rules/customer';
-import type { LifecycleRules } from '../../../contracts/rules/customer-operations';
-import { chainLifecycleSql } from './customer-operations';
+import type { SortField } from '../../../contracts/rules/customer';
+import { stageSql, stageToday } from './stages';
 import type { customerDetail as customerDetailCall, customerRow, customerVehicleSummary, vehiclePanorama } from '../../../contracts/api/customer';
 import type { AnswerOf } from '../../../contracts/api/route';
 import { maskMobile } from '../../../contracts/rules/mobile';
@@ -21,52 +20,6 @@ const or = (parts: SQL[]): SQL => (parts.length === 0 ? sql`FALSE` : sql.join(pa
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 const reversed = (text: string) => [...text].reverse().join('');
 
-
-/**
- * The thresholds a stage rule uses: given ones (the 客户运营 page's preview of a draft), else the
- * chain's own, read inside the same query (repositories/customer-operations.ts).
- */
-function thresholds(scope: TenantScope, rules?: LifecycleRules): Record<keyof LifecycleRules, SQL> {
-  if (!rules) return chainLifecycleSql(scope.chainId);
-  return {
-    newWithinDays: sql`${rules.newWithinDays}::int`,
-    activeWithinDays: sql`${rules.activeWithinDays}::int`,
-    sleepingWithinDays: sql`${rules.sleepingWithinDays}::int`,
-  };
-}
-
-/**
- * Stage of a customer, as SQL over the customer row `c` (rules in contracts/rules/customer.ts,
- * thresholds the chain's, set on the 客户运营 page). Days are the garage's (scope.today(); a date
- * compared with a timestamptz is midnight in the session time zone, which is the garage's).
- */
-export function stageSql(scope: TenantScope, alias = 'c', rules?: LifecycleRules): SQL {
-  const c = sql.raw(alias);
-  const today = scope.today();
-  const { newWithinDays, activeWithinDays, sleepingWithinDays } = thresholds(scope, rules);
-  return sql`CASE
-    WHEN ${c}.first_visit_at >= ${today} - ${newWithinDays}
-      OR (${c}.last_visit_at IS NULL AND ${c}.created_at >= ${today} - ${newWithinDays}) THEN 'new'
-    WHEN ${c}.last_visit_at >= ${today} - ${activeWithinDays} THEN 'active'
-    WHEN ${c}.last_visit_at >= ${today} - ${sleepingWithinDays} THEN 'sleeping'
-    ELSE 'lost' END`;
-}
-
-function stageCondition(scope: TenantScope, stage: LifecycleStage): SQL {
-  const today = scope.today();
-  const { newWithinDays, activeWithinDays, sleepingWithinDays } = thresholds(scope);
-  const isNew = sql`(c.first_visit_at >= ${today} - ${newWithinDays} OR (c.last_visit_at IS NULL AND c.created_at >= ${today} - ${newWithinDays}))`;
-  switch (stage) {
-    case 'new':
-      return isNew;
-    case 'active':
-      return sql`NOT ${isNew} AND c.last_visit_at >= ${today} - ${activeWithinDays}`;
-    case 'sleeping':
-      return sql`NOT ${isNew} AND c.last_visit_at < ${today} - ${activeWithinDays} AND c.last_visit_at >= ${today} - ${sleepingWithinDays}`;
-    case 'lost':
-      return sql`NOT ${isNew} AND (c.last_visit_at IS NULL OR c.last_visit_at < ${today} - ${sleepingWithinDays})`;
-  }
-}
 
 /**
  * Keywords whose index entries (below) number more than this are "broad": testing each visible
@@ -213,7 +166,7 @@ function conditionSql(scope: TenantScope, condition: CustomerCondition, groups: 
   if (condition.totalSpend?.max !== undefined) parts.push(sql`c.total_spend <= ${condition.totalSpend.max}`);
   if (condition.levels && condition.levels.length > 0) parts.push(sql`c.level = ANY(${sql.param(condition.levels)}::text[])`);
   if (condition.sources && condition.sources.length > 0) parts.push(sql`c.source = ANY(${sql.param(condition.sources)}::text[])`);
-  if (condition.stage) parts.push(stageCondition(scope, condition.stage));
+  if (condition.stage) parts.push(sql`${stageSql(stageToday(scope), 'c')} = ${condition.stage}`);
   const vehicles = vehicleCondition(scope, condition);
   if (vehicles) parts.push(vehicles);
   return and(parts);
@@ -330,7 +283,7 @@ export async function listCustomers(
     db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage, p.total
+             c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total
         FROM (${page}) p
         JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
@@ -528,7 +481,7 @@ export async function customerDetail(db: Queryable, scope: TenantScope, customer
   const customer = await db.one<Omit<CustomerDetail, 'tags' | 'vehicles' | 'groups'>>(sql`
     SELECT c.id, c.name, c.mobile, c.gender, c.birthday, c.source, c.level, c.remark, c.store_id AS "storeId", g.name AS "storeName",
            c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.first_visit_at AS "firstVisitAt",
-           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(scope, 'c')} AS stage,
+           c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage,
            CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.nick_name) END AS advisor
       FROM customer c JOIN garage g ON g.id = c.store_id LEFT JOIN app_user a ON a.id = c.advisor_id
      WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);
@@ -585,17 +538,6 @@ export function searchVehicles(db: Queryable, scope: TenantScope, text: string, 
       FROM vehicle v JOIN customer c ON c.id = v.customer_id
      WHERE ${scope.storeRows('v')} AND (v.plate LIKE ${prefix} OR substr(v.plate, 2) LIKE ${prefix} OR v.vin LIKE ${prefix})
      ORDER BY v.plate LIMIT ${limit}`);
-}
-
-// ── Board ───────────────────────────────────────────────────────────────────────────────────────
-
-export function stageCountsByStore(db: Queryable, scope: TenantScope, storeIds: number[] | undefined) {
-  return db.rows<{ storeId: number; storeName: string; stage: LifecycleStage; count: number }>(sql`
-    SELECT c.store_id AS "storeId", g.name AS "storeName", s.stage, count(*)::int AS count
-      FROM customer c JOIN garage g ON g.id = c.store_id
-      CROSS JOIN LATERAL (SELECT ${stageSql(scope, 'c')} AS stage) s
-     WHERE ${scope.storeRowsIn('c', storeIds)}
-     GROUP BY c.store_id, g.name, g.sort, s.stage ORDER BY g.sort, c.store_id`);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { addDays, today as garageToday, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
-import { DEFAULT_INSURERS, RENEWAL_BUCKET_DAYS, RENEWAL_BUCKETS, RENEWAL_STATES, type InsurerTariff, type RenewalBucket, type RenewalState, type ShareState } from '../../../contracts/insurance';
+import { DEFAULT_INSURERS, RENEWAL_BUCKET_DAYS, RENEWAL_WINDOW_DAYS, RENEWAL_BUCKETS, RENEWAL_STATES, type InsurerTariff, type RenewalBucket, type RenewalState, type ShareState } from '../../../contracts/insurance';
 import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 
@@ -362,28 +362,64 @@ export async function markQuoted(tx: Queryable, scope: TenantScope, vehicleId: n
 
 // ---------------------------------------------------------------- analysis
 
+/**
+ * Whether term `p` was renewed (issue 33; rule: contracts/insurance.ts, isRenewed): its follow-up
+ * says 已续保 (migration 550 copies the state onto the policy row), or the same car's next term with
+ * us starts within the renewal window around this term's expiry.
+ */
+export function renewedSql(alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  return sql`(${p}.renewal_state = 'renewed' OR EXISTS (
+    SELECT 1 FROM insurance_policy n
+     WHERE n.vehicle_id = ${p}.vehicle_id AND n.chain_id = ${p}.chain_id AND n.id <> ${p}.id AND n.expiry_date > ${p}.expiry_date
+       AND n.start_date BETWEEN ${p}.expiry_date - ${RENEWAL_WINDOW_DAYS.before}::int AND ${p}.expiry_date + ${RENEWAL_WINDOW_DAYS.after}::int))`;
+}
+
+/** Where the renewal figures count: every term (current or not) of these stores expiring in [from, to]. */
+export interface RenewalSpan {
+  chainId: number;
+  storeIds: number[];
+  from: Day;
+  to: Day;
+}
+const dueIn = (span: RenewalSpan) =>
+  sql`p.chain_id = ${span.chainId} AND p.store_id = ANY(${sql.param(span.storeIds)}::int[]) AND p.expiry_date BETWEEN ${span.from}::date AND ${span.to}::date`;
+
+/**
+ * 续保率's one SQL home: per month of expiry and store, the terms due and how many were renewed
+ * (保险分析, 诊断表 and 指标库/指标树's 续保率 all read it).
+ */
+export function renewalCounts(db: Queryable, span: RenewalSpan) {
+  return db.rows<{ month: string; storeId: number; storeName: string; due: number; renewed: number }>(sql`
+    SELECT to_char(p.expiry_date, 'YYYY-MM') AS month, p.store_id AS "storeId", g.name AS "storeName", count(*)::int AS due,
+           count(*) FILTER (WHERE ${renewedSql('p')})::int AS renewed
+      FROM insurance_policy p JOIN garage g ON g.id = p.store_id
+     WHERE ${dueIn(span)} GROUP BY 1, 2, 3, g.sort ORDER BY 1, g.sort, 2`);
+}
+
+/** The stores of a range: the filter within the caller's scope, else every store the caller sees. */
+export const storesIn = (scope: TenantScope, storeIds: number[] | undefined) =>
+  storeIds && storeIds.length > 0 ? storeIds.filter((id) => scope.canSeeStore(id)) : scope.storeIds;
+
 export async function analysisOf(db: Queryable, scope: TenantScope, range: { from: Day; to: Day; storeIds?: number[] }) {
-  const where = sql`${scope.storeRowsIn('p', range.storeIds)} AND p.expiry_date BETWEEN ${range.from}::date AND ${range.to}::date`;
+  const span: RenewalSpan = { chainId: scope.chainId, storeIds: storesIn(scope, range.storeIds), from: range.from, to: range.to };
+  const where = dueIn(span);
+  // A term's state in the funnel: 已续保 by the rule above, else its follow-up's.
+  const state = sql`CASE WHEN ${renewedSql('p')} THEN 'renewed' ELSE p.renewal_state END`;
   const [byMonth, byInsurer, funnel, lost, staff] = await Promise.all([
-    db.rows<{ month: string; storeId: number; storeName: string; due: number; renewed: number }>(sql`
-      SELECT to_char(p.expiry_date, 'YYYY-MM') AS month, p.store_id AS "storeId", g.name AS "storeName", count(*)::int AS due,
-             count(*) FILTER (WHERE r.state = 'renewed')::int AS renewed
-        FROM insurance_policy p JOIN garage g ON g.id = p.store_id LEFT JOIN insurance_renewal r ON r.policy_id = p.id
-       WHERE ${where} GROUP BY 1, 2, 3 ORDER BY 1, 2`),
+    renewalCounts(db, span),
     db.rows<{ insurer: string; policies: number; compulsoryFen: number; commercialFen: number }>(sql`
-      SELECT p.insurer, count(*)::int AS policies, COALESCE(sum(round(p.compulsory_premium * 100)), 0)::int AS "compulsoryFen",
-             COALESCE(sum(round(p.commercial_premium * 100)), 0)::int AS "commercialFen"
+      SELECT p.insurer, count(*)::int AS policies, COALESCE(sum(round(p.compulsory_premium * 100)), 0)::int8 AS "compulsoryFen",
+             COALESCE(sum(round(p.commercial_premium * 100)), 0)::int8 AS "commercialFen"
         FROM insurance_policy p WHERE ${scope.storeRowsIn('p', range.storeIds)} AND p.start_date BETWEEN ${range.from}::date AND ${range.to}::date
        GROUP BY 1 ORDER BY 3 DESC`),
-    db.rows<{ state: RenewalState; n: number }>(sql`
-      SELECT COALESCE(r.state, 'pending') AS state, count(*)::int AS n FROM insurance_policy p LEFT JOIN insurance_renewal r ON r.policy_id = p.id
-       WHERE ${where} GROUP BY 1`),
+    db.rows<{ state: RenewalState; n: number }>(sql`SELECT ${state} AS state, count(*)::int AS n FROM insurance_policy p WHERE ${where} GROUP BY 1`),
     db.rows<{ reason: string; count: number }>(sql`
       SELECT r.lost_reason AS reason, count(*)::int AS count FROM insurance_policy p JOIN insurance_renewal r ON r.policy_id = p.id
-       WHERE ${where} AND r.state = 'lost' GROUP BY 1 ORDER BY 2 DESC, 1`),
+       WHERE ${where} AND r.state = 'lost' AND NOT ${renewedSql('p')} GROUP BY 1 ORDER BY 2 DESC, 1`),
     db.rows<{ userId: number; name: string; assigned: number; renewed: number; premiumFen: number }>(sql`
-      SELECT u.id AS "userId", u.nick_name AS name, count(*)::int AS assigned, count(*) FILTER (WHERE r.state = 'renewed')::int AS renewed,
-             COALESCE(sum(round((p.compulsory_premium + p.commercial_premium) * 100)) FILTER (WHERE r.state = 'renewed'), 0)::int AS "premiumFen"
+      SELECT u.id AS "userId", u.nick_name AS name, count(*)::int AS assigned, count(*) FILTER (WHERE ${renewedSql('p')})::int AS renewed,
+             COALESCE(sum(round((p.compulsory_premium + p.commercial_premium) * 100)) FILTER (WHERE ${renewedSql('p')}), 0)::int8 AS "premiumFen"
         FROM insurance_policy p JOIN insurance_renewal r ON r.policy_id = p.id JOIN app_user u ON u.id = r.owner_id
        WHERE ${where} GROUP BY 1, 2 ORDER BY renewed DESC, assigned DESC, 1`),
   ]);

@@ -5,7 +5,10 @@
  * the user may see.
  */
 import { sql, type Queryable } from '../db/database';
-import { chainLifecycleSql } from './customer-operations';
+import { stageCounts, stageTotals } from './stages';
+import { renewalCounts } from './insurance';
+import { renewalRate } from '../../../contracts/insurance';
+import { today as garageToday } from '../../../contracts/dates';
 import { orderTotals, type OrderTotals } from './rollups';
 import { ticketFen } from '../../../contracts/rules/orders';
 import { MAINTENANCE_DUE_DAYS, type BuiltInMetricKey, type MetricDirection, type MetricPeriod, type MetricUnit } from '../../../contracts/rules/metrics';
@@ -50,49 +53,54 @@ export const personValues = (totals: OrderTotals): BuiltInValues => ({
   ...orderValues(totals), newCustomers: null, returnRate: null, retentionRate: null, sleepingCustomers: null, dueConversion: null, renewalRate: null,
 });
 
-/** Customer metrics: new customers, returning share of the period's visitors, stages at the period's end. */
+/**
+ * Customer metrics: new customers, the returning share of the period's visitors, and the stages at
+ * the period's end (or today while it runs) from their one home (stages.ts): the board's counts.
+ */
 async function customerFigures(db: Queryable, span: Span) {
-  const created = await db.one<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM customer c
-     WHERE ${inStores('c', span)} AND (c.created_at AT TIME ZONE ${span.timeZone})::date BETWEEN ${span.from}::date AND ${span.to}::date`);
-  // One pass over the stores' work orders up to the period's end: per customer, the last visit and
-  // whether they came in the period and before it. 活跃/沉睡 days are the chain's (客户运营), as on the board.
-  const { activeWithinDays, sleepingWithinDays } = chainLifecycleSql(span.chainId);
-  const visits = await db.one<{ visiting: number; returning: number; recent: number; active: number; sleeping: number }>(sql`
-    WITH per AS (
-      SELECT ${span.to}::date - max(r.maint_date) AS days,
-             bool_or(r.maint_date >= ${span.from}::date) AS came, bool_or(r.maint_date < ${span.from}::date) AS before
-        FROM maintenance_record r
-       WHERE ${inStores('r', span)} AND r.maint_date <= ${span.to}::date GROUP BY r.customer_id)
-    SELECT count(*) FILTER (WHERE came)::int AS visiting, count(*) FILTER (WHERE came AND before)::int AS returning,
-           count(*) FILTER (WHERE days <= ${sleepingWithinDays})::int AS recent,
-           count(*) FILTER (WHERE days <= ${activeWithinDays})::int AS active,
-           count(*) FILTER (WHERE days > ${activeWithinDays} AND days <= ${sleepingWithinDays})::int AS sleeping
-      FROM per`);
-  return { created: created?.n ?? 0, ...(visits ?? { visiting: 0, returning: 0, recent: 0, active: 0, sleeping: 0 }) };
+  const today = garageToday(span.timeZone);
+  const [created, visits, stores] = await Promise.all([
+    db.one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM customer c
+       WHERE ${inStores('c', span)} AND (c.created_at AT TIME ZONE ${span.timeZone})::date BETWEEN ${span.from}::date AND ${span.to}::date`),
+    // Per customer of the stores' work orders up to the period's end: whether they came in the period and before it.
+    db.one<{ visiting: number; returning: number }>(sql`
+      WITH per AS (
+        SELECT bool_or(r.maint_date >= ${span.from}::date) AS came, bool_or(r.maint_date < ${span.from}::date) AS before
+          FROM maintenance_record r
+         WHERE ${inStores('r', span)} AND r.maint_date <= ${span.to}::date GROUP BY r.customer_id)
+      SELECT count(*) FILTER (WHERE came)::int AS visiting, count(*) FILTER (WHERE came AND before)::int AS returning FROM per`),
+    stageCounts(db, { chainId: span.chainId, storeIds: span.storeIds, today, asOf: span.to < today ? span.to : today }),
+  ]);
+  return { created: created?.n ?? 0, ...(visits ?? { visiting: 0, returning: 0 }), stages: stageTotals(stores) };
 }
 
 /**
  * 诊断表's conversions: vehicles whose last 保养 before the period falls due in it (MAINTENANCE_DUE_DAYS later)
- * and how many came back for 保养 in the period; policies expiring in the period and how many were renewed.
+ * and how many came back for 保养 in the period; the terms due in the period and how many were renewed
+ * (the renewal figures' one home, repositories/insurance.ts).
  */
 async function conversionFigures(db: Queryable, span: Span) {
   // Only the window that can fall due matters: a later 保养 before the period would move the due day past it.
-  const row = await db.one<{ due: number; converted: number; expiring: number; renewed: number }>(sql`
-    WITH last AS (
-      SELECT r.vehicle_id, max(r.maint_date) AS day FROM maintenance_record r
-       WHERE ${inStores('r', span)} AND r.kind = 'maintenance'
-         AND r.maint_date >= ${span.from}::date - ${MAINTENANCE_DUE_DAYS}::int AND r.maint_date < ${span.from}::date
-       GROUP BY r.vehicle_id),
-    due AS (SELECT vehicle_id FROM last WHERE day + ${MAINTENANCE_DUE_DAYS}::int <= ${span.to}::date)
-    SELECT (SELECT count(*)::int FROM due) AS due,
-           (SELECT count(*)::int FROM due WHERE EXISTS (
-              SELECT 1 FROM maintenance_record r WHERE r.vehicle_id = due.vehicle_id AND ${inStores('r', span)} AND r.kind = 'maintenance'
-                 AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date)) AS converted,
-           (SELECT count(*)::int FROM insurance_policy p WHERE ${inStores('p', span)} AND p.expiry_date BETWEEN ${span.from}::date AND ${span.to}::date) AS expiring,
-           (SELECT count(*)::int FROM insurance_policy p JOIN insurance_renewal n ON n.policy_id = p.id
-             WHERE ${inStores('p', span)} AND p.expiry_date BETWEEN ${span.from}::date AND ${span.to}::date AND n.state = 'renewed') AS renewed`);
-  return row ?? { due: 0, converted: 0, expiring: 0, renewed: 0 };
+  const [row, renewals] = await Promise.all([
+    db.one<{ due: number; converted: number }>(sql`
+      WITH last AS (
+        SELECT r.vehicle_id, max(r.maint_date) AS day FROM maintenance_record r
+         WHERE ${inStores('r', span)} AND r.kind = 'maintenance'
+           AND r.maint_date >= ${span.from}::date - ${MAINTENANCE_DUE_DAYS}::int AND r.maint_date < ${span.from}::date
+         GROUP BY r.vehicle_id),
+      due AS (SELECT vehicle_id FROM last WHERE day + ${MAINTENANCE_DUE_DAYS}::int <= ${span.to}::date)
+      SELECT (SELECT count(*)::int FROM due) AS due,
+             (SELECT count(*)::int FROM due WHERE EXISTS (
+                SELECT 1 FROM maintenance_record r WHERE r.vehicle_id = due.vehicle_id AND ${inStores('r', span)} AND r.kind = 'maintenance'
+                   AND r.maint_date BETWEEN ${span.from}::date AND ${span.to}::date)) AS converted`),
+    renewalCounts(db, { chainId: span.chainId, storeIds: span.storeIds, from: span.from, to: span.to }),
+  ]);
+  return {
+    ...(row ?? { due: 0, converted: 0 }),
+    expiring: renewals.reduce((sum, each) => sum + each.due, 0),
+    renewed: renewals.reduce((sum, each) => sum + each.renewed, 0),
+  };
 }
 
 /** A share as the raw integer of a percentage (0.01 %), or null with nothing to divide by. */
@@ -111,10 +119,10 @@ export async function builtInValues(db: Queryable, span: Span): Promise<BuiltInV
     ...values,
     newCustomers: customers.created,
     returnRate: share(customers.returning, customers.visiting),
-    retentionRate: share(customers.active, customers.recent),
-    sleepingCustomers: customers.sleeping,
+    retentionRate: share(customers.stages.new + customers.stages.active, customers.stages.new + customers.stages.active + customers.stages.sleeping),
+    sleepingCustomers: customers.stages.sleeping,
     dueConversion: share(conversions.converted, conversions.due),
-    renewalRate: share(conversions.renewed, conversions.expiring),
+    renewalRate: renewalRate(conversions.renewed, conversions.expiring),
   };
 }
 

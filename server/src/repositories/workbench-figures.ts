@@ -6,9 +6,8 @@
 import { sql, type Queryable } from '../db/database';
 import type { TenantScope } from './scope';
 import { addDays, type Day } from '../../../contracts/dates';
-import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../contracts/rules/customer';
 import { BIG_SCREEN_TREND_DAYS } from '../../../contracts/rules/workbench';
-import { stageSql } from './customer';
+import { stageCounts, stageTotals } from './stages';
 import * as rollups from './rollups';
 
 export interface DayFigures {
@@ -45,9 +44,7 @@ export async function bigScreen(db: Queryable, scope: TenantScope, today: Day) {
     rollups.figures(db, { ...query, from: monthStart, to: today, groupBy: 'store' }),
     rollups.totalFigures(db, { ...query, from: monthStart, to: today }),
     rollups.ordersInProgress(db, query),
-    db.rows<{ stage: LifecycleStage; n: number }>(sql`
-      SELECT s.stage, count(*)::int AS n FROM customer c CROSS JOIN LATERAL (SELECT ${stageSql(scope, 'c')} AS stage) s
-       WHERE ${scope.storeRows('c')} GROUP BY s.stage`),
+    stageCounts(db, { chainId: scope.chainId, today, storeIds: scope.storeIds }),
     db.one<{ name: string }>(sql`SELECT name FROM chain WHERE id = ${scope.chainId}`),
     db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM garage WHERE chain_id = ${scope.chainId} AND id = ANY(${sql.param(scope.storeIds)}::int[]) ORDER BY sort, id`),
   ]);
@@ -67,7 +64,7 @@ export async function bigScreen(db: Queryable, scope: TenantScope, today: Day) {
     ordersToday: todayRow?.orders ?? 0,
     ordersInProgress: inProgress.inRepair,
     newCustomersToday: todayRow?.newCustomers ?? 0,
-    stages: Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, stageRows.find((row) => row.stage === stage)?.n ?? 0])) as Record<LifecycleStage, number>,
+    stages: stageTotals(stageRows),
     stores: ranking,
     trend: trend.map((row) => ({ day: row.key, revenueFen: row.revenueFen, orders: row.orders })),
     refreshedAt: new Date().toISOString(),

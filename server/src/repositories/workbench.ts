@@ -9,11 +9,12 @@ import { addDays, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
 import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
 import { chainLifecycleSql, generateTasks } from './customer-operations';
+import { stageSql } from './stages';
 import type { Database } from '../db/database';
 
 /**
- * 流失回访: one task per customer who turned 流失 (last visit more than 沉睡天数 ago) within the last
- * LOST_RECALL_DAYS days, due on the day they turned. Idempotent like the reminder tasks (UNIQUE
+ * 流失回访: one task per customer who turned 流失 (the board's stage, repositories/stages.ts: last
+ * visit more than 沉睡天数 ago) within the last LOST_RECALL_DAYS days, due on the day they turned. Idempotent like the reminder tasks (UNIQUE
  * customer, rule, due day): runs may overlap and repeat.
  */
 export async function generateLostTasks(db: Queryable, chainId: number, today: Day): Promise<number> {
@@ -23,8 +24,7 @@ export async function generateLostTasks(db: Queryable, chainId: number, today: D
     INSERT INTO follow_up_task (chain_id, store_id, customer_id, vehicle_id, rule, due_on, created_on)
     SELECT c.chain_id, c.store_id, c.id, NULL, 'lost', c.last_visit_at::date + ${sleepingWithinDays} + 1, ${day}
       FROM customer c
-     WHERE c.chain_id = ${chainId} AND c.last_visit_at IS NOT NULL
-       AND c.last_visit_at < ${day} - ${sleepingWithinDays}
+     WHERE c.chain_id = ${chainId} AND ${stageSql({ chainId, today }, 'c')} = 'lost'
        AND c.last_visit_at >= ${day} - ${sleepingWithinDays} - ${LOST_RECALL_DAYS}::int
     ON CONFLICT (customer_id, rule, due_on) DO NOTHING
     RETURNING id`);

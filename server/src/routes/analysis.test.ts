@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { diagnosis, kpiScores, kpiSets } from '../../../contracts/api/analysis';
-import { addDays, daysBetween, today } from '../../../contracts/dates';
+import { addDays, today } from '../../../contracts/dates';
 import { ANALYSIS_MESSAGES, DIAGNOSIS_METRICS, diagnose, type DiagnosisMetric } from '../../../contracts/rules/analysis';
 import { monthOf, monthRange } from '../../../contracts/rules/metrics';
 import { sql } from '../db/database';
+import { renewalsFromRows, stagesFromRows } from '../../../tests/support/facts';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 type Diagnosis = AnswerOf<typeof diagnosis>;
@@ -43,9 +44,7 @@ async function storeHealth(chainId: number, storeId: number): Promise<Record<Dia
   const revenue = inMonth.reduce((sum, order) => sum + Math.round(order.amount * 100), 0);
   const visitors = new Set(inMonth.map((order) => order.customer_id));
   const before = new Set(orders.filter((order) => order.maint_date < from).map((order) => order.customer_id));
-  const last = new Map<number, string>();
-  for (const order of orders) if (!last.has(order.customer_id) || order.maint_date > last.get(order.customer_id)!) last.set(order.customer_id, order.maint_date);
-  const ages = [...last.values()].map((day) => daysBetween(day, to));
+  const stages = (await stagesFromRows(server.db, chainId, [storeId], to < today() ? to : today())).totals;
   const services = orders.filter((order) => order.kind === 'maintenance');
   const lastService = new Map<number, string>();
   for (const order of services) {
@@ -53,15 +52,13 @@ async function storeHealth(chainId: number, storeId: number): Promise<Record<Dia
   }
   const due = [...lastService].filter(([, day]) => addDays(day, 180) >= from && addDays(day, 180) <= to).map(([vehicle]) => vehicle);
   const cameBack = new Set(services.filter((order) => order.maint_date >= from).map((order) => order.vehicle_id));
-  const policies = await server.db.rows<{ expiry_date: string; state: string | null }>(sql`
-    SELECT p.expiry_date, n.state FROM insurance_policy p LEFT JOIN insurance_renewal n ON n.policy_id = p.id WHERE p.store_id = ${storeId}`);
-  const expiring = policies.filter((policy) => policy.expiry_date >= from && policy.expiry_date <= to);
+  const renewals = await renewalsFromRows(server.db, chainId, [storeId], from, to);
   return {
-    retentionRate: share(ages.filter((age) => age <= 180).length, ages.filter((age) => age <= 365).length),
+    retentionRate: share(stages.new + stages.active, stages.new + stages.active + stages.sleeping),
     returnRate: share([...visitors].filter((id) => before.has(id)).length, visitors.size),
     ticketSize: inMonth.length ? Math.round(revenue / inMonth.length) : null,
     dueConversion: share(due.filter((vehicle) => cameBack.has(vehicle)).length, due.length),
-    renewalRate: share(expiring.filter((policy) => policy.state === 'renewed').length, expiring.length),
+    renewalRate: share(renewals.renewed, renewals.due),
   };
 }
 

@@ -1,16 +1,18 @@
 /**
  * 客户分析 over real HTTP: cohorts, stages, newly lost customers and the spend distribution equal
- * an independent computation here over the chain's plain work-order rows (plus orders this test
+ * an independent computation here over the chain's plain work-order and customer rows (stages by
+ * the board's rule, contracts/rules/customer.ts) (plus orders this test
  * inserts), with the chain's own 客户运营 days; a store manager sees only their store; the other
  * chain lacks the add-on (refused in Chinese); bad input → Chinese 400, never a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { analysis } from '../../../contracts/api/customer-analysis';
-import { addDays, daysBetween, today as garageToday } from '../../../contracts/dates';
+import { addDays, today as garageToday } from '../../../contracts/dates';
 import { ANALYSIS_MESSAGES, SPEND_BANDS_FEN, addMonthsTo, monthsBetween } from '../../../contracts/rules/customer-analysis';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import { stagesFromRows } from '../../../tests/support/facts';
 
 type Analysis = AnswerOf<typeof analysis>;
 
@@ -22,7 +24,8 @@ let frontdesk: string;
 const today = garageToday();
 const thisMonth = today.slice(0, 7);
 const from = addMonthsTo(thisMonth, -11);
-const DAYS = { active: 120, sleeping: 300 };
+const DAYS = { new: 60, active: 120, sleeping: 300 };
+const RULES = { newWithinDays: DAYS.new, activeWithinDays: DAYS.active, sleepingWithinDays: DAYS.sleeping };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -31,7 +34,7 @@ beforeAll(async () => {
   await server.db.run(sql`
     INSERT INTO customer_operation_setting (chain_id, new_within_days, active_within_days, sleeping_within_days, maintenance_enabled,
            maintenance_days_before, maintenance_km_before, insurance_enabled, insurance_days_before, birthday_enabled, birthday_days_before)
-    VALUES (1, 60, ${DAYS.active}, ${DAYS.sleeping}, true, 7, 500, true, 30, true, 3)`);
+    VALUES (1, ${DAYS.new}, ${DAYS.active}, ${DAYS.sleeping}, true, 7, 500, true, 30, true, 3)`);
   // A brand-new customer of 城东店 who comes this month and (if the month allows) came back, and a
   // big spender: orders inserted here so this month's cohort and the top band are not empty.
   const vehicles = await server.db.rows<{ id: number; customer_id: number }>(sql`
@@ -69,16 +72,10 @@ async function expected(chainId: number, storeIds: number[], fromMonth: string, 
     return { month, customers: members.length, returned };
   });
 
-  const stageOf = (days: number) => (days <= DAYS.active ? 'active' : days <= DAYS.sleeping ? 'sleeping' : 'lost');
-  const count = (lists: (typeof orders)[]) => {
-    const totals = { active: 0, sleeping: 0, lost: 0 };
-    for (const list of lists) totals[stageOf(daysBetween(list.map((order) => order.maint_date).sort().at(-1)!, asOf))] += 1;
-    return totals;
-  };
-  const totals = count([...byCustomer.values()]);
-  const byStore = storeIds
-    .map((storeId) => ({ storeId, ...count([...byCustomer.values()].map((list) => list.filter((order) => order.store_id === storeId)).filter((list) => list.length > 0)) }))
-    .filter((store) => store.active + store.sleeping + store.lost > 0);
+  // Stages: the board's rule over each customer of the stores at asOf, by home store.
+  const stages = await stagesFromRows(server.db, chainId, storeIds, asOf);
+  const totals = stages.totals;
+  const byStore = stages.byStore.filter((store) => store.new + store.active + store.sleeping + store.lost > 0);
 
   // Walk each customer's days: lost on the day after 沉睡天数 without a visit.
   const lostIn = new Map<string, Set<number>>();
@@ -111,7 +108,7 @@ function expectSame(answer: Analysis, want: Awaited<ReturnType<typeof expected>>
   expect(answer.asOf).toBe(want.asOf);
   expect(answer.cohorts).toEqual(want.cohorts);
   expect(answer.stages.totals).toEqual(want.totals);
-  expect(answer.stages.byStore.map(({ storeId, active, sleeping, lost }) => ({ storeId, active, sleeping, lost }))).toEqual(want.byStore);
+  expect(answer.stages.byStore.map(({ storeName: _name, ...counts }) => counts)).toEqual(want.byStore);
   expect(answer.stages.newlyLost).toEqual(want.newlyLost);
   expect(answer.spend.bands.map(({ customers, totalFen }) => ({ customers, totalFen }))).toEqual(want.bands);
   expect(answer.spend).toMatchObject({ customers: want.customers, totalFen: want.totalFen, medianFen: want.medianFen });
@@ -121,7 +118,7 @@ describe('客户分析', () => {
   it('equals an independent computation over the work orders, for the chain and one store, with the chain’s stage days', async () => {
     const answer = await load(admin, { from, to: thisMonth });
     expect(answer.code, answer.msg).toBe(0);
-    expect(answer.data.stages.thresholds).toEqual({ activeWithinDays: DAYS.active, sleepingWithinDays: DAYS.sleeping });
+    expect(answer.data.stages.thresholds).toEqual(RULES);
     expectSame(answer.data, await expected(1, [2, 3, 4], from, thisMonth));
     // The data is not trivially empty: cohorts, returns, every stage and several bands have people.
     expect(answer.data.cohorts.at(-1)!.customers).toBeGreaterThan(0);

@@ -27,8 +27,9 @@ export default async function customerAnalysisRoutes(app: FastifyInstance) {
     const lastMonth = input.to < thisMonth ? input.to : thisMonth;
     const asOf = lastMonth === thisMonth ? today : addDays(addMonths(`${lastMonth}-01`, 1), -1);
     const from = `${input.from}-01`;
+    const shown = input.storeIds && input.storeIds.length > 0 ? input.storeIds.filter((id) => request.scope.canSeeStore(id)) : request.scope.storeIds;
     const [data, stores] = await Promise.all([
-      customerAnalysisOf(db, request.scope, { from, asOf, storeIds: input.storeIds }),
+      customerAnalysisOf(db, request.scope, { from, asOf, today, storeIds: shown }),
       db.rows<{ id: number; name: string }>(sql`SELECT id, name FROM garage WHERE id = ANY(${sql.param(request.scope.storeIds)}::int[]) ORDER BY sort, id`),
     ]);
 
@@ -46,7 +47,7 @@ export default async function customerAnalysisRoutes(app: FastifyInstance) {
       asOf,
       cohorts,
       stages: {
-        thresholds: { activeWithinDays: data.thresholds.active, sleepingWithinDays: data.thresholds.sleeping },
+        thresholds: data.thresholds,
         byStore: data.byStore,
         totals: data.totals,
         newlyLost: months.map((month) => ({ month, customers: data.newlyLost.find((row) => row.month === month)?.customers ?? 0 })),

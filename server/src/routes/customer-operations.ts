@@ -9,18 +9,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as calls from '../../../contracts/api/customer-operations';
 import { today as todayIn } from '../../../contracts/dates';
 import { Permission } from '../../../contracts/permissions';
-import { LIFECYCLE_STAGES, type LifecycleStage } from '../../../contracts/rules/customer';
 import {
   OPERATION_MESSAGES as MSG,
   OPERATION_NAMES as NAMES,
   REMINDER_KINDS,
   type CustomerOperationRules,
 } from '../../../contracts/rules/customer-operations';
-import { sql } from '../db/database';
 import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { auditActor, lockChainAuthority, writeAudit } from '../repositories/authority';
-import { stageSql } from '../repositories/customer';
+import { stageCounts, stageToday, stageTotals } from '../repositories/stages';
 import * as repo from '../repositories/customer-operations';
 import type { Host } from './index';
 
@@ -77,10 +75,7 @@ export default async function customerOperationRoutes(app: FastifyInstance) {
 
   serve(app, calls.preview, SETTINGS, async (input, request) => {
     const day = today();
-    const stageRows = await app.db.rows<{ stage: LifecycleStage; n: number }>(sql`
-      SELECT s.stage, count(*)::int AS n FROM customer c CROSS JOIN LATERAL (SELECT ${stageSql(request.scope, 'c', input.lifecycle)} AS stage) s
-       WHERE ${request.scope.storeRows('c')} GROUP BY s.stage`);
-    const stages = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, stageRows.find((row) => row.stage === stage)?.n ?? 0])) as Record<LifecycleStage, number>;
+    const stages = stageTotals(await stageCounts(app.db, { ...stageToday(request.scope, input.lifecycle), storeIds: request.scope.storeIds }));
     const reminders = await repo.reminderCounts(app.db, request.scope.storeRows('c'), input.reminders, day);
     return ok({ today: day, stages, reminders });
   });

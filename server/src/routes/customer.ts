@@ -46,7 +46,6 @@ import {
   savedConditions,
   searchVehicles,
   setAdvisor,
-  stageCountsByStore,
   updateGroup,
   vehicleDetail,
   type CustomerGroupRow,
@@ -54,6 +53,7 @@ import {
 import type { CustomerCondition } from '../../../contracts/customer-condition';
 import { BULK_LIMIT, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rules/customer';
 import { rulesOf } from '../repositories/customer-operations';
+import { stageCounts, stageToday, stageTotals } from '../repositories/stages';
 import { ownsStore, staffServing } from '../repositories/potential';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { Permission } from '../../../contracts/permissions';
@@ -248,16 +248,11 @@ export default async function customerRoutes(app: FastifyInstance) {
   });
 
   serve(app, calls.customerBoard, async ({ storeIds }, request) => {
-    const [rows, rules] = await Promise.all([stageCountsByStore(db, request.scope, storeIds), rulesOf(db, request.auth.chainId)]);
-    const stores = new Map<number, { storeId: number; storeName: string; counts: Record<string, number>; total: number }>();
-    const totals: Record<string, number> = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, 0]));
-    for (const row of rows) {
-      const store = stores.get(row.storeId) ?? { storeId: row.storeId, storeName: row.storeName, counts: Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, 0])), total: 0 };
-      store.counts[row.stage] = row.count;
-      store.total += row.count;
-      totals[row.stage] += row.count;
-      stores.set(row.storeId, store);
-    }
-    return ok({ rules: rules.lifecycle, totals, total: Object.values(totals).reduce((a, b) => a + b, 0), stores: [...stores.values()] });
+    const scope = request.scope;
+    const shown = storeIds && storeIds.length > 0 ? storeIds.filter((id) => scope.canSeeStore(id)) : scope.storeIds;
+    const [rows, rules] = await Promise.all([stageCounts(db, { ...stageToday(scope), storeIds: shown }), rulesOf(db, request.auth.chainId)]);
+    const totals = stageTotals(rows);
+    const stores = rows.map(({ storeId, storeName, ...counts }) => ({ storeId, storeName, counts, total: LIFECYCLE_STAGES.reduce((sum, stage) => sum + counts[stage], 0) }));
+    return ok({ rules: rules.lifecycle, totals, total: LIFECYCLE_STAGES.reduce((sum, stage) => sum + totals[stage], 0), stores });
   });
 }

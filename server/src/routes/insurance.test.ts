@@ -103,12 +103,15 @@ describe('the renewal pipeline', () => {
   });
 
   it('two people editing the same follow-up at once: one wins, the other hears 已被他人修改', async () => {
-    // From a pending follow-up and from a contacted one (made so here: which policies fall due in 90 days depends on today).
-    const pending = (await renewals(admin, { bucket: 'd90', state: 'pending' })).rows.filter((entry) => entry.storeName === '城东店');
+    // From a pending follow-up and from a contacted one (made so here: which policies fall due depends on today).
+    const buckets = ['d90', 'd60', 'd30', 'd7'] as const;
+    const found = (await Promise.all(buckets.map(async (bucket) => (await renewals(admin, { bucket, state: 'pending' })).rows))).flat();
+    const pending = [...new Map(found.filter((entry) => entry.storeName === '城东店').map((entry) => [entry.id, entry])).values()];
     expect(pending.length).toBeGreaterThanOrEqual(2);
     const contacted = await update(admin, { policyId: pending[1]!.id, version: pending[1]!.version, state: 'contacted' });
     expect(contacted.code, contacted.msg).toBe(0);
-    const rows = [pending[0]!, (await renewals(admin, { bucket: 'd90', state: 'contacted' })).rows.find((entry) => entry.id === pending[1]!.id)!];
+    const again = (await Promise.all(buckets.map(async (bucket) => (await renewals(admin, { bucket, state: 'contacted' })).rows))).flat();
+    const rows = [pending[0]!, again.find((entry) => entry.id === pending[1]!.id)!];
     for (const row of rows) {
       const [first, second] = await Promise.all([
         update(admin, { policyId: row.id, version: row.version, state: 'quoted', note: '甲' }),

@@ -14,7 +14,7 @@ import { addDays, addMonths, today as garageToday } from '../../../contracts/dat
 import { maskMobile, maskName, maskPlate } from '../../../contracts/rules/mobile';
 import {
   COMPULSORY_LIMITS_2020, INSURANCE_MESSAGES, LOST_REASONS, RENEWAL_BUCKET_DAYS, RENEWAL_MESSAGES as MSG, RENEWAL_STATE_NAMES,
-  classSeatsProblem, commercialPremium, compulsoryPremiumOf, displacementProblem, familyClassFor, regionGroupOf, renewalProblem, termProblem,
+  classSeatsProblem, commercialPremium, compulsoryPremiumOf, displacementProblem, familyClassFor, regionGroupOf, renewalProblem, renewalRate, termProblem,
   vehicleClassOf, vehicleTax, type InsurerTariff, INSURER_RATE_MESSAGES, insurerTableProblem, SHARE_STATE_NAMES,
 } from '../../../contracts/insurance';
 import { hasPermission } from '../auth/context';
@@ -286,7 +286,8 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     if (input.to < input.from) throw bad('结束日期不能早于开始日期');
     if (input.to > addDays(addMonths(input.from, 24), -1)) throw bad('日期区间不能超过两年');
     const [data, stores] = await Promise.all([repo.analysisOf(db, request.scope, input), storesOf(request)]);
-    const rate = (renewed: number, due: number) => (due === 0 ? 0 : Math.round((renewed / due) * 10_000) / 10_000);
+    // A fraction with four decimals: the contract's rate (0.01 %) / 10,000, 0 with nothing due.
+    const rate = (renewed: number, due: number) => (renewalRate(renewed, due) ?? 0) / 10_000;
     const count = (state: string) => data.funnel.find((row) => row.state === state)?.n ?? 0;
     const due = data.funnel.reduce((sum, row) => sum + row.n, 0);
     const renewed = count('renewed');

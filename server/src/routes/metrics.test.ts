@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { library, tree } from '../../../contracts/api/metrics';
-import { addDays, dayOf, daysBetween, today } from '../../../contracts/dates';
+import { addDays, dayOf, today } from '../../../contracts/dates';
 import { BUILT_IN_METRIC_KEYS, METRIC_MESSAGES, monthOf, monthRange } from '../../../contracts/rules/metrics';
 import { sql } from '../db/database';
+import { renewalsFromRows, stagesFromRows } from '../../../tests/support/facts';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 
 type Library = AnswerOf<typeof library>;
@@ -26,11 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const share = (part: number, whole: number) => (whole ? Math.round((part * 10_000) / whole) : null);
 const month = monthOf(today());
 const { from, to } = monthRange(month, today());
 
 /** The month's figures computed here from plain rows, not with the server's SQL. */
-async function expected(chainId: number, storeIds: number[], staffName = '', days = { active: 180, sleeping: 365 }) {
+async function expected(chainId: number, storeIds: number[], staffName = '') {
   const records = await server.db.rows<{ store_id: number; customer_id: number; maint_date: string; amount: number; kind: string; advisor: string }>(
     sql`SELECT store_id, customer_id, maint_date, amount, kind, advisor FROM maintenance_record WHERE chain_id = ${chainId}`,
   );
@@ -41,14 +43,7 @@ async function expected(chainId: number, storeIds: number[], staffName = '', day
   const revenue = inMonth.reduce((sum, record) => sum + Math.round(record.amount * 100), 0);
   const visitors = new Set(inMonth.map((record) => record.customer_id));
   const before = new Set(mine.filter((record) => record.maint_date < from).map((record) => record.customer_id));
-  const lastVisit = new Map<number, string>();
-  for (const record of mine) {
-    if (record.maint_date > to) continue;
-    const seen = lastVisit.get(record.customer_id);
-    if (!seen || record.maint_date > seen) lastVisit.set(record.customer_id, record.maint_date);
-  }
-  const ages = [...lastVisit.values()].map((day) => daysBetween(day, to));
-  const recent = ages.filter((age) => age <= days.sleeping).length;
+  const stages = (await stagesFromRows(server.db, chainId, storeIds, to < today() ? to : today())).totals;
   const returning = [...visitors].filter((id) => before.has(id)).length;
   return {
     revenue,
@@ -57,13 +52,13 @@ async function expected(chainId: number, storeIds: number[], staffName = '', day
     maintenanceVisits: inMonth.filter((record) => record.kind === 'maintenance').length,
     newCustomers: customers.filter((customer) => storeIds.includes(customer.store_id) && dayOf(customer.created_at)! >= from && dayOf(customer.created_at)! <= to).length,
     returnRate: visitors.size ? Math.round((returning * 10_000) / visitors.size) : null,
-    retentionRate: recent ? Math.round((ages.filter((age) => age <= days.active).length * 10_000) / recent) : null,
-    sleepingCustomers: ages.filter((age) => age > days.active && age <= days.sleeping).length,
+    retentionRate: share(stages.new + stages.active, stages.new + stages.active + stages.sleeping),
+    sleepingCustomers: stages.sleeping,
     ...conversions,
   };
 }
 
-/** 保养到期转化率 and 续保率 from plain rows: the last 保养 before the month + 180 days, and renewal states. */
+/** 保养到期转化率 and 续保率 from plain rows: the last 保养 before the month + 180 days, and the renewal rule. */
 async function expectedConversions(chainId: number, storeIds: number[]) {
   const records = await server.db.rows<{ store_id: number; vehicle_id: number; maint_date: string; kind: string }>(
     sql`SELECT store_id, vehicle_id, maint_date, kind FROM maintenance_record WHERE chain_id = ${chainId}`,
@@ -77,14 +72,11 @@ async function expectedConversions(chainId: number, storeIds: number[]) {
   }
   const due = [...lastBefore].filter(([, day]) => addDays(day, 180) >= from && addDays(day, 180) <= to).map(([vehicle]) => vehicle);
   const came = new Set(services.filter((record) => record.maint_date >= from && record.maint_date <= to).map((record) => record.vehicle_id));
-  const policies = await server.db.rows<{ store_id: number; expiry_date: string; state: string | null }>(sql`
-    SELECT p.store_id, p.expiry_date, n.state FROM insurance_policy p LEFT JOIN insurance_renewal n ON n.policy_id = p.id WHERE p.chain_id = ${chainId}`);
-  const expiring = policies.filter((policy) => storeIds.includes(policy.store_id) && policy.expiry_date >= from && policy.expiry_date <= to);
+  const renewals = await renewalsFromRows(server.db, chainId, storeIds, from, to);
   const converted = due.filter((vehicle) => came.has(vehicle)).length;
-  const renewed = expiring.filter((policy) => policy.state === 'renewed').length;
   return {
     dueConversion: due.length ? Math.round((converted * 10_000) / due.length) : null,
-    renewalRate: expiring.length ? Math.round((renewed * 10_000) / expiring.length) : null,
+    renewalRate: share(renewals.renewed, renewals.due),
   };
 }
 
@@ -301,14 +293,15 @@ describe('指标树', () => {
 
 describe('指标库 follows 客户运营', () => {
   it('counts 留存率 and 沉睡客户数 with the chain’s own stage days, like the board; the other chain keeps the defaults', async () => {
+    const before = await expected(2, [6, 7]);
     const rules = await server.call<{ version: number; reminders: unknown }>('GET', '/customerOperations/rules', { token: hxAdmin });
     const saved = await server.call('PUT', '/customerOperations/rules', {
       token: hxAdmin,
       body: { version: rules.data.version, lifecycle: { newWithinDays: 60, activeWithinDays: 90, sleepingWithinDays: 200 }, reminders: rules.data.reminders },
     });
     expect(saved.code, saved.msg).toBe(0);
-    const changed = await expected(2, [6, 7], '', { active: 90, sleeping: 200 });
-    expect(changed.sleepingCustomers).not.toBe((await expected(2, [6, 7])).sleepingCustomers); // the new days matter
+    const changed = await expected(2, [6, 7]);
+    expect(changed.sleepingCustomers).not.toBe(before.sleepingCustomers); // the new days matter
     expect(valuesOf(await readLibrary(hxAdmin))).toEqual(changed);
     expect(valuesOf(await readLibrary(admin))).toEqual(await expected(1, [2, 3, 4]));
   });

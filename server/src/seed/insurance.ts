@@ -2,7 +2,8 @@
  * 保险 demo data on top of the core seed's policies: the add-ons 保险报价 and 保险分析 for the demo
  * chain (the second chain holds 保险报价 only, so the analysis refusal can be seen), agents, 车船税
  * and commercial lines on the latest terms, and renewal follow-ups spread over the pipeline's
- * buckets — owners, states, lost reasons, notes and next contact days — so the pages look lived in.
+ * buckets — owners, states, lost reasons, notes and next contact days — so the pages look lived in;
+ * the latest terms that lapsed last season (the car went elsewhere, seed/customers.ts) are mostly 战败.
  */
 import { addDays, addMonths } from '../../../contracts/dates';
 import { DEFAULT_INSURERS, LOST_REASONS, vehicleTax, type RenewalState } from '../../../contracts/insurance';
@@ -72,10 +73,12 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   const renewals: unknown[][] = [];
   const logs: unknown[][] = [];
   for (const policy of latest) {
-    if (policy.daysLeft > 90 || policy.daysLeft < -90) continue;
+    if (policy.daysLeft > 90) continue;
     const pick = policy.id % 10;
+    // Over 90 days lapsed: the car went elsewhere last season, mostly followed up to 战败.
     const state: RenewalState =
-      policy.daysLeft < 0 ? (pick < 4 ? 'renewed' : pick < 7 ? 'lost' : 'pending')
+      policy.daysLeft < -90 ? (pick < 8 ? 'lost' : 'pending')
+        : policy.daysLeft < 0 ? (pick < 4 ? 'renewed' : pick < 7 ? 'lost' : 'pending')
         : policy.daysLeft <= 7 ? (['pending', 'contacted', 'quoted', 'quoted', 'renewed', 'renewed', 'renewed', 'lost', 'contacted', 'pending'] as const)[pick]!
           : policy.daysLeft <= 30 ? (['pending', 'pending', 'contacted', 'contacted', 'quoted', 'quoted', 'renewed', 'lost', 'pending', 'contacted'] as const)[pick]!
             : policy.daysLeft <= 60 ? (['pending', 'pending', 'pending', 'contacted', 'contacted', 'quoted', 'pending', 'pending', 'renewed', 'pending'] as const)[pick]!
@@ -89,7 +92,8 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
     const open = state !== 'renewed' && state !== 'lost';
     const nextContact = open && state !== 'pending' ? addDays(today, (policy.id % 9) - 2) : open && pick % 2 === 0 ? addDays(today, policy.id % 5) : null;
     renewals.push([policy.id, policy.chainId, policy.storeId, state, lostReason, owner, note, nextContact, owner]);
-    if (state !== 'pending') logs.push([policy.chainId, policy.id, owner, state, lostReason, note, nextContact, `${addDays(today, -((policy.id % 6) + 1))}T02:30:00Z`]);
+    const loggedOn = policy.daysLeft < -90 ? addDays(today, policy.daysLeft + (policy.id % 20)) : addDays(today, -((policy.id % 6) + 1));
+    if (state !== 'pending') logs.push([policy.chainId, policy.id, owner, state, lostReason, note, nextContact, `${loggedOn}T02:30:00Z`]);
   }
   await insertMany(db, 'insurance_renewal', [
     ['policy_id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['state', 'text'], ['lost_reason', 'text'], ['owner_id', 'int'], ['note', 'text'],
