@@ -10,6 +10,7 @@ import type { ChainPlan } from './accounts';
 import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
 import { Random } from './random';
 import { makeVin } from './vin';
+import { routineService } from './maintenance';
 
 /** Day number (days since 1970-01-01) ↔ 'YYYY-MM-DD'. */
 const dayOf = dayNumber;
@@ -148,23 +149,40 @@ export async function seedChainCustomers(
       hasLuxury ||= series.tier === 'luxury';
       oldCar ||= today - registrationDay > 5 * 365;
 
-      // Visits: from when the car first came to us until today (or until the customer left).
+      // Visits, from when the car first came to us until today (or until the customer left): the
+      // routine service when its plan says (km or months, whichever first; customers come a little
+      // early or late), a repair now and then in between. Own stream per car, so a car's history
+      // does not reshuffle the rest of the demo.
+      const history = new Random(options.seed * 7919 + vehicleId);
       const firstDay = Math.max(registrationDay + random.int(0, Math.max(0, Math.floor((today - registrationDay) * 0.6))), today - random.int(500, 1400));
-      const interval = random.around(210, 80, 70, 400);
+      const routine = routineService(brand.brand, series.energy);
+      const serviceDays = Math.min(routine.km / kmPerDay, routine.months * 30.4);
       const lastPossible = Math.min(today - 1, churnDay);
-      let day = firstDay;
+      const visitDays: [number, boolean][] = [];
+      for (let day = firstDay, maintenance = history.chance(0.7); day <= lastPossible; maintenance = true) {
+        visitDays.push([day, maintenance]);
+        if (!maintenance) {
+          day += history.int(20, 120);
+          continue;
+        }
+        const next = day + Math.round(serviceDays * history.around(1.05, 0.15, 0.8, 1.5));
+        if (history.chance(0.3)) visitDays.push([day + Math.round((next - day) * history.around(0.5, 0.15, 0.2, 0.8)), false]);
+        day = next;
+      }
+      visitDays.sort((a, b) => a[0] - b[0]);
       let vehicleVisits = 0;
       let vehicleSpend = 0;
       let lastMileage = 0;
       let lastVehicleVisit = -1;
-      let lastMaintenance: { day: number; mileage: number } | null = null;
-      while (day <= lastPossible) {
-        const mileage = Math.max(lastMileage + 300, Math.round((day - registrationDay) * kmPerDay * random.around(1, 0.08, 0.85, 1.15)));
-        const isMaintenance = random.chance(0.7);
+      for (const [day, isMaintenance] of visitDays) {
+        if (day > lastPossible) break;
+        const mileage = lastVehicleVisit < 0
+          ? Math.round((day - registrationDay) * kmPerDay * history.around(1, 0.05, 0.9, 1.1))
+          : lastMileage + Math.max(50, Math.round((day - lastVehicleVisit) * kmPerDay * history.around(1, 0.1, 0.7, 1.3)));
         const items = SERVICE_ITEMS.filter((item) => item.kind === (isMaintenance ? 'maintenance' : 'repair') && !(item.fuelOnly && series.energy === 'electric'));
         const chosen = isMaintenance
-          ? [items[0], ...items.slice(1).filter(() => random.chance(0.1))]
-          : Array.from(new Set([random.pick(items), ...(random.chance(0.3) ? [random.pick(items)] : [])]));
+          ? [items[0], ...items.slice(1).filter(() => history.chance(0.1))]
+          : Array.from(new Set([history.pick(items), ...(history.chance(0.3) ? [history.pick(items)] : [])]));
         const factor = TIER_FACTOR[series.tier];
         const itemRows = chosen.map((item) => ({ name: item.name, amount: Math.round(item.labour * factor) }));
         const partRows = chosen.flatMap((item) => item.parts.map((part) => ({ code: part.code, name: part.name, quantity: 1, price: Math.round(part.price * factor) })));
@@ -174,7 +192,7 @@ export async function seedChainCustomers(
         records.push([
           recordId, chain.id, storeId, vehicleId, customerId,
           `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
-          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, random.pick(ADVISORS),
+          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, history.pick(ADVISORS),
         ]);
         for (const part of partRows) {
           const wear = WEAR_PARTS[part.code];
@@ -182,18 +200,14 @@ export async function seedChainCustomers(
           ids.part_replacement += 1;
           parts.push([ids.part_replacement, chain.id, storeId, vehicleId, recordId, part.code, part.name, dateOf(day), mileage, mileage + wear.km, dateOf(day + Math.round(wear.months * 30.4))]);
         }
-        if (isMaintenance) lastMaintenance = { day, mileage };
         bodyWork ||= chosen.some((item) => item.name.startsWith('钣金'));
         vehicleVisits += 1;
         vehicleSpend += amount;
         lastMileage = mileage;
         lastVehicleVisit = day;
-        day += Math.round(interval * random.around(1, 0.3, 0.5, 1.6));
       }
 
       const mileageNow = vehicleVisits > 0 ? lastMileage : Math.round((firstDay - registrationDay) * kmPerDay);
-      const serviceKm = series.energy === 'electric' ? 20_000 : 7_500;
-      const nextMaintenance = lastMaintenance ?? { day: firstDay, mileage: mileageNow };
 
       // Insurance: the current term ends somewhere between 45 days ago (lapsed) and 11 months ahead.
       const expiry = today + random.int(-45, 330);
@@ -213,9 +227,9 @@ export async function seedChainCustomers(
 
       vehicles.push([
         vehicleId, chain.id, storeId, customerId, plate, series.energy, vin, brand.brand, series.series, model, year,
-        random.weighted(COLOURS), dateOf(registrationDay), mileageNow, vehicleVisits > 0 ? dateOf(lastVehicleVisit) : null, vehicleVisits, vehicleSpend,
+        random.weighted(COLOURS), dateOf(registrationDay), mileageNow, dateOf(vehicleVisits > 0 ? lastVehicleVisit : firstDay), vehicleVisits, vehicleSpend,
         vehicleVisits > 0 ? at(lastVehicleVisit, random.int(9, 17), random.int(0, 59)) : null,
-        dateOf(nextMaintenance.day + 180), nextMaintenance.mileage + serviceKm, dateOf(expiry),
+        dateOf(expiry),
         at(firstDay, random.int(9, 17), random.int(0, 59)),
       ]);
       visits += vehicleVisits;
@@ -261,7 +275,7 @@ export async function seedChainCustomers(
     ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['customer_id', 'int'], ['plate', 'text'], ['energy_type', 'text'], ['vin', 'text'],
     ['brand', 'text'], ['series', 'text'], ['model', 'text'], ['model_year', 'int'], ['colour', 'text'], ['registration_date', 'date'],
     ['mileage', 'int'], ['mileage_updated_at', 'date'], ['visit_count', 'int'], ['total_spend', 'numeric'], ['last_visit_at', 'timestamptz'],
-    ['next_maintenance_date', 'date'], ['next_maintenance_mileage', 'int'], ['insurance_expiry', 'date'], ['created_at', 'timestamptz'],
+    ['insurance_expiry', 'date'], ['created_at', 'timestamptz'],
   ], vehicles);
   await insertMany(db, 'maintenance_record', [
     ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['customer_id', 'int'], ['order_no', 'text'], ['maint_date', 'date'],

@@ -7,6 +7,8 @@
  */
 import { sql, type Queryable } from '../db/database';
 import { BRANDS, SERVICE_ITEMS, TIER_FACTOR, type SeriesInfo } from './catalog';
+import { refreshNextMaintenance } from '../repositories/next-maintenance';
+import type { DemoInfo } from './index';
 
 export interface PlanItemSeed {
   code: string;
@@ -69,6 +71,13 @@ function partCodesOf(itemName: string): string[] {
   return SERVICE_ITEMS.find((candidate) => candidate.name === itemName)?.parts.map((part) => part.code) ?? [];
 }
 
+/** The routine visit of a car's plan (planItems' first item): the oil service, or an electric car's cabin filter. */
+export function routineService(brand: string, energy: SeriesInfo['energy']): { km: number; months: number } {
+  if (energy === 'electric') return { km: 20_000, months: 12 };
+  const profile = { ...DEFAULT_PROFILE, ...BRAND_PROFILES[brand] };
+  return { km: profile.oilKm, months: profile.oilMonths };
+}
+
 const roundTo10 = (value: number) => Math.round(value / 10) * 10;
 
 export function planItems(energy: SeriesInfo['energy'], tier: SeriesInfo['tier'], profile: BrandProfile): PlanItemSeed[] {
@@ -84,7 +93,8 @@ export function planItems(energy: SeriesInfo['energy'], tier: SeriesInfo['tier']
     items.push(item('AIR_FILTER', '更换空气滤芯', 'maintenance', 20_000, 24));
   }
   // Electric cars' routine visit is the cabin filter and a check of the three electric systems.
-  items.push(item('CABIN_FILTER', '更换空调滤芯', 'maintenance', 20_000, 12));
+  const cabin = routineService('', 'electric');
+  items.push(item('CABIN_FILTER', '更换空调滤芯', 'maintenance', cabin.km, cabin.months));
   if (fuel) items.push(item('SPARK_PLUG', '更换火花塞', 'maintenance', profile.sparkPlugKm, 48));
   items.push(item('BRAKE_FLUID', '更换刹车油', 'maintenance', 40_000, 24));
   items.push(item('COOLANT', '更换防冻液', 'maintenance', fuel ? 80_000 : 100_000, 48));
@@ -141,6 +151,8 @@ export async function insertPlan(db: Queryable, plan: PlanSeed, chainId: number 
   return planId;
 }
 
-export async function seed(db: Queryable): Promise<void> {
+export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   for (const plan of demoPlans()) await insertPlan(db, plan);
+  // Every car's 下次保养 from its history and its plan, as the server keeps it (repositories/next-maintenance.ts).
+  for (const chain of demo.chains) await refreshNextMaintenance(db, chain.id, demo.today);
 }
