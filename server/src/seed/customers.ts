@@ -10,7 +10,9 @@ import type { ChainPlan } from './accounts';
 import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
 import { Random } from './random';
 import { makeVin } from './vin';
-import { routineService } from './maintenance';
+import { seriesPlanItems } from './maintenance';
+import { estimateTimeline } from '../maintenance/estimate';
+import type { MaintenanceRecordRow, PartReplacementRow } from '../repositories/maintenance';
 
 /** Day number (days since 1970-01-01) ↔ 'YYYY-MM-DD'. */
 const dayOf = dayNumber;
@@ -118,7 +120,9 @@ export async function seedChainCustomers(
     const storeId = random.weighted(storeWeights);
     const birthday = random.chance(0.85) ? dateOf(dayOf(`${random.int(1962, 2003)}-01-01`) + random.int(0, 364)) : null;
     // 20% of customers stopped coming 1-3 years ago: the board's 流失 column and churn tags need them.
-    const churnDay = random.chance(0.2) ? today - random.int(200, 1100) : today;
+    // Their last visit is the day they stopped; some stopped a year ago, so they turn 流失 these
+    // days and 工作台 has 流失回访 to make.
+    const churnDay = random.chance(0.2) ? today - (random.chance(0.15) ? 366 + random.int(0, 25) : random.int(200, 1100)) : today;
 
     let visits = 0;
     let spend = 0;
@@ -149,63 +153,80 @@ export async function seedChainCustomers(
       hasLuxury ||= series.tier === 'luxury';
       oldCar ||= today - registrationDay > 5 * 365;
 
-      // Visits, from when the car first came to us until today (or until the customer left): the
-      // routine service when its plan says (km or months, whichever first; customers come a little
-      // early or late), a repair now and then in between. Own stream per car, so a car's history
-      // does not reshuffle the rest of the demo.
+      // Visits, from when the car first came to us until today (or until the customer left): a
+      // service when its plan says, doing what is due then — the timeline's own estimate
+      // (server/src/maintenance/estimate.ts), km or months whichever first, customers coming a
+      // little early or late — and a repair now and then in between. Own stream per car, so a
+      // car's history does not reshuffle the rest of the demo.
       const history = new Random(options.seed * 7919 + vehicleId);
       const firstDay = Math.max(registrationDay + random.int(0, Math.max(0, Math.floor((today - registrationDay) * 0.6))), today - random.int(500, 1400));
-      const routine = routineService(brand.brand, series.energy);
-      const serviceDays = Math.min(routine.km / kmPerDay, routine.months * 30.4);
+      const plan = seriesPlanItems(brand.brand, series);
       const lastPossible = Math.min(today - 1, churnDay);
-      const visitDays: [number, boolean][] = [];
-      for (let day = firstDay, maintenance = history.chance(0.7); day <= lastPossible; maintenance = true) {
-        visitDays.push([day, maintenance]);
-        if (!maintenance) {
-          day += history.int(20, 120);
-          continue;
-        }
-        const next = day + Math.round(serviceDays * history.around(1.05, 0.15, 0.8, 1.5));
-        if (history.chance(0.3)) visitDays.push([day + Math.round((next - day) * history.around(0.5, 0.15, 0.2, 0.8)), false]);
-        day = next;
-      }
-      visitDays.sort((a, b) => a[0] - b[0]);
+      const seen: MaintenanceRecordRow[] = [];
+      const replaced: PartReplacementRow[] = [];
+      const factor = TIER_FACTOR[series.tier];
       let vehicleVisits = 0;
       let vehicleSpend = 0;
       let lastMileage = 0;
       let lastVehicleVisit = -1;
-      for (const [day, isMaintenance] of visitDays) {
-        if (day > lastPossible) break;
+      const repairItems = () => {
+        const items = SERVICE_ITEMS.filter((item) => item.kind === 'repair' && !(item.fuelOnly && series.energy === 'electric'));
+        return Array.from(new Set([history.pick(items), ...(history.chance(0.3) ? [history.pick(items)] : [])]));
+      };
+      const dueOn = (day: number) =>
+        estimateTimeline({
+          vehicle: { registrationDate: dateOf(registrationDay), mileage: lastMileage, mileageUpdatedAt: lastVehicleVisit < 0 ? null : dateOf(lastVehicleVisit) },
+          records: seen, replacements: replaced, planItems: plan, today: dateOf(day),
+        }).points.maintEstimate[0];
+      const visit = (day: number, chosen: typeof SERVICE_ITEMS, isMaintenance: boolean) => {
         const mileage = lastVehicleVisit < 0
           ? Math.round((day - registrationDay) * kmPerDay * history.around(1, 0.05, 0.9, 1.1))
           : lastMileage + Math.max(50, Math.round((day - lastVehicleVisit) * kmPerDay * history.around(1, 0.1, 0.7, 1.3)));
-        const items = SERVICE_ITEMS.filter((item) => item.kind === (isMaintenance ? 'maintenance' : 'repair') && !(item.fuelOnly && series.energy === 'electric'));
-        const chosen = isMaintenance
-          ? [items[0], ...items.slice(1).filter(() => history.chance(0.1))]
-          : Array.from(new Set([history.pick(items), ...(history.chance(0.3) ? [history.pick(items)] : [])]));
-        const factor = TIER_FACTOR[series.tier];
         const itemRows = chosen.map((item) => ({ name: item.name, amount: Math.round(item.labour * factor) }));
         const partRows = chosen.flatMap((item) => item.parts.map((part) => ({ code: part.code, name: part.name, quantity: 1, price: Math.round(part.price * factor) })));
         const amount = itemRows.reduce((sum, item) => sum + item.amount, 0) + partRows.reduce((sum, part) => sum + part.price, 0);
         ids.maintenance_record += 1;
         const recordId = ids.maintenance_record;
+        const kind = isMaintenance ? 'maintenance' : 'repair';
         records.push([
           recordId, chain.id, storeId, vehicleId, customerId,
           `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
-          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, history.pick(ADVISORS),
+          dateOf(day), mileage, kind, itemRows, partRows, amount, history.pick(ADVISORS),
         ]);
+        seen.push({ id: recordId, maintDate: dateOf(day), mileage, kind, items: itemRows, parts: partRows, amount });
         for (const part of partRows) {
           const wear = WEAR_PARTS[part.code];
           if (!wear) continue;
           ids.part_replacement += 1;
-          parts.push([ids.part_replacement, chain.id, storeId, vehicleId, recordId, part.code, part.name, dateOf(day), mileage, mileage + wear.km, dateOf(day + Math.round(wear.months * 30.4))]);
+          const replacement = { id: ids.part_replacement, partCode: part.code, partName: part.name, replacedAt: dateOf(day), mileage, nextDueMileage: mileage + wear.km, nextDueDate: dateOf(day + Math.round(wear.months * 30.4)) };
+          replaced.push(replacement);
+          parts.push([replacement.id, chain.id, storeId, vehicleId, recordId, part.code, part.name, replacement.replacedAt, mileage, replacement.nextDueMileage, replacement.nextDueDate]);
         }
         bodyWork ||= chosen.some((item) => item.name.startsWith('钣金'));
         vehicleVisits += 1;
         vehicleSpend += amount;
         lastMileage = mileage;
         lastVehicleVisit = day;
+      };
+      for (let day = firstDay, maintenance = history.chance(0.7); day <= lastPossible; maintenance = true) {
+        if (!maintenance) {
+          visit(day, repairItems(), false);
+          day += history.int(20, 120);
+          continue;
+        }
+        const due = dueOn(day)?.partList ?? [];
+        const chosen = SERVICE_ITEMS.filter((item) => due.includes(item.name));
+        visit(day, chosen.length > 0 ? chosen : [SERVICE_ITEMS.find((item) => item.name === plan[0].name)!], true);
+        const next = dueOn(day + 1)?.estimate.date;
+        const gap = Math.max(30, (next ? dayOf(next) : day + 365) - day);
+        if (history.chance(0.3)) {
+          const repairDay = day + Math.round(gap * history.around(0.5, 0.15, 0.2, 0.8));
+          if (repairDay <= lastPossible) visit(repairDay, repairItems(), false);
+        }
+        day += Math.round(gap * history.around(1.02, 0.1, 0.85, 1.4));
       }
+      // A customer who left came last on the day they left.
+      if (v === 0 && churnDay < today && lastVehicleVisit >= 0 && lastVehicleVisit < churnDay) visit(churnDay, repairItems(), false);
 
       const mileageNow = vehicleVisits > 0 ? lastMileage : Math.round((firstDay - registrationDay) * kmPerDay);
 

@@ -71,11 +71,9 @@ function partCodesOf(itemName: string): string[] {
   return SERVICE_ITEMS.find((candidate) => candidate.name === itemName)?.parts.map((part) => part.code) ?? [];
 }
 
-/** The routine visit of a car's plan (planItems' first item): the oil service, or an electric car's cabin filter. */
-export function routineService(brand: string, energy: SeriesInfo['energy']): { km: number; months: number } {
-  if (energy === 'electric') return { km: 20_000, months: 12 };
-  const profile = { ...DEFAULT_PROFILE, ...BRAND_PROFILES[brand] };
-  return { km: profile.oilKm, months: profile.oilMonths };
+/** The items of a series' own plan (demoPlans: 保养手册), which the seed's history follows. */
+export function seriesPlanItems(brand: string, series: SeriesInfo): PlanItemSeed[] {
+  return planItems(series.energy, series.tier, { ...DEFAULT_PROFILE, ...BRAND_PROFILES[brand] });
 }
 
 const roundTo10 = (value: number) => Math.round(value / 10) * 10;
@@ -93,8 +91,7 @@ export function planItems(energy: SeriesInfo['energy'], tier: SeriesInfo['tier']
     items.push(item('AIR_FILTER', '更换空气滤芯', 'maintenance', 20_000, 24));
   }
   // Electric cars' routine visit is the cabin filter and a check of the three electric systems.
-  const cabin = routineService('', 'electric');
-  items.push(item('CABIN_FILTER', '更换空调滤芯', 'maintenance', cabin.km, cabin.months));
+  items.push(item('CABIN_FILTER', '更换空调滤芯', 'maintenance', 20_000, 12));
   if (fuel) items.push(item('SPARK_PLUG', '更换火花塞', 'maintenance', profile.sparkPlugKm, 48));
   items.push(item('BRAKE_FLUID', '更换刹车油', 'maintenance', 40_000, 24));
   items.push(item('COOLANT', '更换防冻液', 'maintenance', fuel ? 80_000 : 100_000, 48));
