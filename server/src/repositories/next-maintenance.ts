@@ -6,7 +6,7 @@
  * an overdue one keeps the day it fell due. The timeline is computed in TypeScript, so the fact is
  * kept in vehicle.next_maintenance_date / next_maintenance_mileage, written only here
  * (refreshNextMaintenance: by the seed, after an ERP hands over orders, after an import changes a
- * car, and by the daily run), and every reader takes it through the fragments below: the customer
+ * car, and by the daily run for what the days change), and every reader takes it through the fragments below: the customer
  * list's 保养到期 condition, row and sort, the panorama, the workbench's 保养到期 tasks, the SMS
  * variable {保养到期日} and the WeCom sidebar.
  */
@@ -58,6 +58,18 @@ export async function refreshNextMaintenance(db: Queryable, chainId: number, tod
     changed += updates.length;
   }
   return changed;
+}
+
+/**
+ * The daily run's share: the vehicles whose stored value the passing days change — overdue ones
+ * (due at today's mileage) and items never done with us stepping to their next interval once the
+ * stored day has passed — and those without one yet (a car just added). The rest only change with
+ * new facts, which refresh them where they are written.
+ */
+export async function refreshPastNextMaintenance(db: Queryable, chainId: number, today: Day): Promise<number> {
+  const rows = await db.rows<{ id: number }>(sql`
+    SELECT id FROM vehicle WHERE chain_id = ${chainId} AND (next_maintenance_date IS NULL OR next_maintenance_date < ${today}::date)`);
+  return refreshNextMaintenance(db, chainId, today, rows.map((row) => row.id));
 }
 
 /** The vehicles of some customers of a chain (after their orders or an import changed them). */

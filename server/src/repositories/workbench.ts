@@ -9,7 +9,7 @@ import { addDays, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
 import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
 import { chainLifecycleSql, generateTasks } from './customer-operations';
-import { refreshNextMaintenance } from './next-maintenance';
+import { refreshPastNextMaintenance } from './next-maintenance';
 import type { Database } from '../db/database';
 
 /**
@@ -60,8 +60,8 @@ export async function makeDayTasks(db: Database, chainId: number, day: Day) {
     const claimed = await tx.one(sql`
       INSERT INTO daily_task_run (chain_id, day) VALUES (${chainId}, ${day}::date) ON CONFLICT (chain_id, day) DO NOTHING RETURNING chain_id`);
     if (!claimed) return undefined;
-    // 下次保养 as of today first (a car never serviced with us steps to its next interval), then the reminders read it.
-    await refreshNextMaintenance(tx, chainId, day);
+    // 下次保养 as of today first (overdue ones at today's mileage, items never done with us stepping on), then the reminders read it.
+    await refreshPastNextMaintenance(tx, chainId, day);
     const created = { ...(await generateTasks(tx, chainId, day)), lost: await generateLostTasks(tx, chainId, day) };
     await tx.run(sql`UPDATE daily_task_run SET created = ${JSON.stringify(created)}::jsonb, made_at = now() WHERE chain_id = ${chainId} AND day = ${day}::date`);
     return created;
