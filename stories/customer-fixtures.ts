@@ -34,7 +34,8 @@ const CUSTOMERS = NAMES.map((name, index) => ({
   createdAt: '2023-05-01T02:00:00.000Z',
   stage: ['active', 'new', 'sleeping', 'lost'][index % 4],
   tags: TAGS.filter((_, tagIndex) => (index + tagIndex) % 3 === 0).map(({ id, name: tagName, colour }) => ({ id, name: tagName, colour })),
-  vehicles: [{ id: 500 + index, plate: index === 4 ? '浙AD12345' : `浙A${(13190 + index * 1117).toString(36).toUpperCase().slice(0, 5)}`, brand: '大众', series: '朗逸', model: '1.5L 自动舒适版', vin: `LSVAU2180N21832${String(index).padStart(2, '0')}`, mileage: 42000 + index * 5100, insuranceExpiry: '2026-12-20', nextMaintenanceDate: '2026-10-01' }],
+  vehicles: [{ id: 500 + index, plate: index === 4 ? '浙AD12345' : `浙A${(13190 + index * 1117).toString(36).toUpperCase().slice(0, 5)}`, brand: '大众', series: '朗逸', model: '1.5L 自动舒适版', vin: `LSVAU2180N21832${String(index).padStart(2, '0')}`, mileage: 42000 + index * 5100, insuranceExpiry: '2026-12-20', nextMaintenanceDate: '2026-10-01', nextMaintenanceMileage: 47000 + index * 5100 }],
+  nextMaintenance: { vehicleId: 500 + index, plate: index === 4 ? '浙AD12345' : `浙A${(13190 + index * 1117).toString(36).toUpperCase().slice(0, 5)}`, date: '2026-10-01', mileage: 47000 + index * 5100 },
 }));
 
 const GROUPS = [

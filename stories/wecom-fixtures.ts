@@ -29,10 +29,11 @@ const DETAIL: CustomerDetail = {
   ],
   vehicles: [
     { id: 501, plate: '浙A7K2M9', brand: '大众', series: '迈腾', model: '2021 款 330TSI', vin: 'LSVAU2180N2003914', mileage: 46_210,
-      insuranceExpiry: addDays(today, 19), nextMaintenanceDate: addDays(today, 12) },
+      insuranceExpiry: addDays(today, 19), nextMaintenanceDate: addDays(today, 12), nextMaintenanceMileage: 50_000 },
     { id: 502, plate: '浙AD73K19', brand: '比亚迪', series: '汉', model: 'EV 创世版', vin: 'LGXCE4CB8N0012345', mileage: 18_900,
-      insuranceExpiry: addDays(today, 160), nextMaintenanceDate: addDays(today, -3) },
+      insuranceExpiry: addDays(today, 160), nextMaintenanceDate: addDays(today, -3), nextMaintenanceMileage: 20_000 },
   ],
+  nextMaintenance: { vehicleId: 501, plate: '浙A7K2M9', date: addDays(today, 12), mileage: 50_000 },
   birthday: null,
   remark: '',
   firstVisitAt: '2023-04-12T02:00:00.000Z',

@@ -28,8 +28,13 @@ export const customerVehicleSummary = z.object({
   vin: z.string(),
   mileage: z.number(),
   insuranceExpiry: z.string().nullable(),
+  /** 下次保养 (contracts/rules/maintenance.ts): the day, and the km it is due at. */
   nextMaintenanceDate: z.string().nullable(),
+  nextMaintenanceMileage: z.number().nullable(),
 });
+
+/** A customer's next maintenance: the car due first from today on, else the one overdue last. */
+export const customerNextMaintenance = z.object({ vehicleId: z.number(), plate: z.string(), date: z.string(), mileage: z.number().nullable() });
 
 /** One row of POST /client/list, as the list widget draws it. */
 export const customerRow = z.object({
@@ -48,6 +53,7 @@ export const customerRow = z.object({
   stage,
   tags: z.array(tagChip),
   vehicles: z.array(customerVehicleSummary),
+  nextMaintenance: customerNextMaintenance.nullable(),
 });
 
 export const savedCondition = z.object({ id: z.number(), name: z.string(), condition: storedCondition, createdAt: z.string() });

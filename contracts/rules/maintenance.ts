@@ -1,11 +1,18 @@
 /**
- * 下次保养 of a vehicle: one rule for the panorama's 「下次保养」 figure (server, /vehicle/detail) and
- * the timeline's 「下次保养」 entry (widgets/maint-timeline/timeline.ts, isNext), so the two never
- * disagree. Both read the estimates of the same timeline (server/src/routes/maintenance.ts).
+ * 下次保养 — the next maintenance of a vehicle, one rule for every page (docs/FACTS.md, "Maintenance").
  *
- * The next maintenance is the maintenance estimate due first: the earliest date (an undated estimate
- * is never first), then the lowest mileage, then the order given. Wear-part alerts and repair-typed
- * points are never the next maintenance.
+ * The next maintenance is the maintenance estimate of the vehicle's timeline due first: the earliest
+ * date (an undated estimate is never first), then the lowest mileage, then the order given.
+ * Wear-part alerts and repair-typed points are never the next maintenance. Which wins, date or km:
+ * each plan item falls due at its interval in km or in months, whichever comes first
+ * (server/src/maintenance/estimate.ts); the date is that day, the km the car's mileage then. An
+ * overdue one keeps the day it fell due (已逾期), at today's mileage.
+ *
+ * The server stores it per vehicle (server/src/repositories/next-maintenance.ts) and every reader
+ * takes it from there: the panorama, the customer list (保养到期(天内) = due today … today + N,
+ * never overdue; its row and sort: the customer's car due first from today on, else the one overdue
+ * last), the workbench's 保养到期 tasks, the SMS variable {保养到期日} and the WeCom sidebar. The
+ * timeline widget (widgets/maint-timeline/timeline.ts, isNext) picks the same estimate with this rule.
  */
 import type { z } from 'zod';
 import type { maintenancePoints } from '../api/maintenance';

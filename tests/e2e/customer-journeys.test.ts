@@ -82,6 +82,28 @@ describe('customer list, conditions, groups and tags', () => {
     await page.close();
   });
 
+  it('finds the customers due for maintenance within 30 days and shows each one’s due day and km, as the panorama says', async () => {
+    const due = await api<{ total: number; list: { id: number; nextMaintenance: { vehicleId: number; date: string; mileage: number | null } | null }[] }>(
+      'POST', '/client/list', { maintenanceDueWithinDays: 30, page: 1, pageSize: 10 });
+    expect(due.total).toBeGreaterThan(0);
+    const first = due.list[0]!.nextMaintenance!;
+    const panorama = await api<{ vehicle: { nextMaintenanceDate: string; nextMaintenanceMileage: number } }>('GET', '/vehicle/detail', undefined, { vehicleId: first.vehicleId });
+    expect([panorama.vehicle.nextMaintenanceDate, panorama.vehicle.nextMaintenanceMileage]).toEqual([first.date, first.mileage]);
+
+    // The column was not chosen: a 保养到期 search shows it anyway.
+    const page = await open('garage-customer-list', { condition: JSON.stringify({ maintenanceDueWithinDays: 30 }) });
+    await expect.poll(() => total(page).textContent()).toBe(`共 ${due.total} 位客户`);
+    expect(await list(page).locator('th.col-nextMaintenanceDate').textContent()).toContain('下次保养');
+    const cell = list(page).locator('tbody tr').first().locator('td.col-nextMaintenanceDate');
+    expect(await cell.textContent()).toContain(first.date);
+    expect(await cell.textContent()).toContain(`${first.mileage!.toLocaleString('en-US')} 公里`);
+    await screenshotForReview(page, 'customer-list-maintenance-due-1440.png');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await cell.scrollIntoViewIfNeeded();
+    await screenshotForReview(page, 'customer-list-maintenance-due-360.png');
+    await page.close();
+  });
+
   it('picks a stage and a page size from selects whose options are made when first opened', async () => {
     const page = await open('garage-customer-list');
     await expect.poll(() => total(page).textContent()).toBe('共 200 位客户');

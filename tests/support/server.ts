@@ -94,11 +94,17 @@ export interface TestServer {
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
-/** Changes to migrations or seed code (or a new day: seed dates are relative) make a new template. */
+/**
+ * Changes to migrations or seed code (or a new day: seed dates are relative) make a new template;
+ * so does the maintenance estimate, which the seed stores every car's 下次保养 with.
+ */
 function templateKey(): string {
   const hash = createHash('sha256');
   const seedDir = path.join(repoRoot, 'server', 'src', 'seed');
   hash.update(readFileSync(path.join(import.meta.dirname, 'worker-database.ts')));
+  for (const file of ['maintenance/estimate.ts', 'repositories/maintenance.ts', 'repositories/next-maintenance.ts']) {
+    hash.update(readFileSync(path.join(repoRoot, 'server', 'src', file)));
+  }
   for (const dir of [MIGRATIONS_DIR, seedDir]) {
     for (const file of readdirSync(dir).sort()) {
       const full = path.join(dir, file);

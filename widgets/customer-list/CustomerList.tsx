@@ -134,6 +134,13 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   }, [storeId, storeList]);
   const sessionStores = useMemo(() => (sessionStoresKey ? sessionStoresKey.split(',').map(Number) : []), [sessionStoresKey]);
 
+  // A 保养到期 search shows each row's due date and km, whatever columns were picked.
+  const dueSearch = applied.maintenanceDueWithinDays !== undefined;
+  const shownColumns = useMemo(
+    () => (dueSearch && !columns.includes('nextMaintenanceDate') ? ALL_COLUMNS.filter((c) => c === 'nextMaintenanceDate' || columns.includes(c)) : columns),
+    [columns, dueSearch],
+  );
+
   const request = useMemo<CustomerConditionInput>(() => {
     const base = filterPart(applied);
     const storeIds = base.storeIds && base.storeIds.length > 0 ? base.storeIds : sessionStores.length > 0 ? sessionStores : undefined;
@@ -306,7 +313,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                     onChange={() => setSelected(allOnPageSelected ? new Set() : new Set(rows.map((row) => row.id)))}
                   />
                 </th>
-                {columns
+                {shownColumns
                   .filter((column) => column !== 'totalSpend' || showPrice)
                   .map((column) => {
                     const field = SORTABLE[column];
@@ -344,7 +351,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                       }
                     />
                   </td>
-                  {columns
+                  {shownColumns
                     .filter((column) => column !== 'totalSpend' || showPrice)
                     .map((column) => (
                       <td key={column} className={`col-${column}`} data-label={messages.column[column]}>
@@ -517,8 +524,19 @@ function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnK
       return next ? <span title={next}>{messages.dueIn(daysFromToday(next))}</span> : <span className="muted">—</span>;
     }
     case 'nextMaintenanceDate': {
-      const next = row.vehicles.map((vehicle) => vehicle.nextMaintenanceDate).filter((date): date is string => Boolean(date)).sort()[0];
-      return next ? <span title={next}>{messages.dueIn(daysFromToday(next))}</span> : <span className="muted">—</span>;
+      // The customer's next maintenance as the server reads it (contracts/rules/maintenance.ts): day and km.
+      const next = row.nextMaintenance;
+      if (!next) return <span className="muted">—</span>;
+      return (
+        <span className="due">
+          <span className="mono">{next.date}</span> <span className="muted">{messages.dueIn(daysFromToday(next.date))}</span>
+          <br />
+          <span className="muted">
+            {next.mileage !== null ? messages.km(next.mileage) : ''}
+            {row.vehicles.length > 1 ? ` · ${next.plate}` : ''}
+          </span>
+        </span>
+      );
     }
     case 'createdAt':
       return <>{formatDate(row.createdAt)}</>;

@@ -219,6 +219,7 @@ function VehicleFacts({ vehicle, canQuote, onQuote }: { vehicle: Vehicle; canQuo
         <dt>{messages.nextMaintenance}</dt>
         <dd>
           <span className="figure">{vehicle.nextMaintenanceDate ?? '—'}</span>
+          {vehicle.nextMaintenanceDate && vehicle.nextMaintenanceMileage !== null ? <> / <span className="figure">{messages.mileage(vehicle.nextMaintenanceMileage)}</span></> : null}
           {maintenanceDays !== null && maintenanceDays <= 0 ? <span className="overdue">{messages.overdue}</span> : null}
         </dd>
       </div>

@@ -15,6 +15,7 @@ import { POLICY_FIELD_LABELS, type CheckedPolicyRow, type PolicyField } from '..
 import { newIds, sql, type Queryable } from '../db/database';
 import { convertMatchingLeadsInBulk } from '../repositories/potential';
 import { applyPolicies } from './apply-policy';
+import { refreshCustomersNextMaintenance } from '../repositories/next-maintenance';
 
 export interface BatchRow {
   row: number;
@@ -230,6 +231,8 @@ async function applyCustomers(tx: Queryable, task: BatchTask, batch: BatchRow[],
              AS u(id, vin, brand, series, mileage, mileage_day, expiry, visit)
        WHERE t.id = u.id AND t.chain_id = ${chain}`);
   }
+  // A car's 下次保养 moves with its odometer reading, brand and series (repositories/next-maintenance.ts).
+  await refreshCustomersNextMaintenance(tx, chain, today, [...newVehicles.map((x) => realId(x.customerId)), ...changedVehicles.map((x) => x.customerId)]);
   // Tags: a tag the chain does not have yet is created (the chain's old system had it; dropping it would lose data).
   const tagged = [...customers.values()].filter((c) => c.tags.size > 0);
   if (tagged.length > 0) {

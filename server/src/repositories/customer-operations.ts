@@ -6,6 +6,7 @@
 import { sql, type Queryable, type SQL } from '../db/database';
 import type { Day } from '../../../contracts/dates';
 import { addDays } from '../../../contracts/dates';
+import { maintenanceDueBetween, maintenanceDueWithin } from './next-maintenance';
 import {
   DEFAULT_OPERATION_RULES,
   REMINDER_KINDS,
@@ -104,8 +105,9 @@ export function chainLifecycleSql(chainId: number): Record<keyof LifecycleRules,
 /**
  * The customers each enabled reminder rule hits on `today`, as rows (chain, store, customer,
  * vehicle, rule, due day), one per customer, rule and due day. `where` limits the customers `c`.
- * - 保养: the vehicle's next maintenance day is today … today + N, or fewer than K km remain (a
- *   car driven more than usual) and the day is not past; due on that maintenance day.
+ * - 保养: the vehicle's next maintenance (repositories/next-maintenance.ts) is due today … today + N,
+ *   or fewer than K km remain from its last odometer reading (a car driven more than usual) and the
+ *   day is not past; due on that maintenance day.
  * - 保险: the vehicle's insurance expires today … today + N; due on the expiry day.
  * - 生日: the next birthday (29 Feb → 28 Feb in other years) is today … today + N.
  * Overdue maintenance and lapsed insurance are not reminders but recalls: the board's stages.
@@ -119,9 +121,10 @@ export function reminderHitsSql(where: SQL, reminders: ReminderRules, today: Day
       SELECT DISTINCT ON (c.id, v.next_maintenance_date) c.chain_id, c.store_id, c.id AS customer_id, v.id AS vehicle_id,
              'maintenance' AS rule, v.next_maintenance_date AS due_on
         FROM customer c JOIN vehicle v ON v.customer_id = c.id AND v.chain_id = c.chain_id
-       WHERE ${where} AND v.next_maintenance_date >= ${day}
-         AND (v.next_maintenance_date <= ${addDays(today, maintenance.daysBefore)}::date
-              OR (v.next_maintenance_mileage IS NOT NULL AND v.next_maintenance_mileage - v.mileage <= ${maintenance.kmBefore}))
+       WHERE ${where}
+         AND (${maintenanceDueWithin('v', day, maintenance.daysBefore)}
+              OR (${maintenanceDueBetween('v', day, sql`'infinity'::date`)}
+                  AND v.next_maintenance_mileage - v.mileage <= ${maintenance.kmBefore}))
        ORDER BY c.id, v.next_maintenance_date, v.id`);
   }
   if (kinds.includes('insurance') && insurance.enabled) {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
 import type { SortField } from '../../../contracts/rules/customer';
 import { stageSql, stageToday } from './stages';
+import { customerNextMaintenance, customerNextMaintenanceJson, maintenanceDueWithin } from './next-maintenance';
 import type { customerDetail as customerDetailCall, customerRow, customerVehicleSummary, vehiclePanorama } from '../../../contracts/api/customer';
 import type { AnswerOf } from '../../../contracts/api/route';
 import { maskMobile } from '../../../contracts/rules/mobile';
@@ -110,7 +111,7 @@ function vehicleCondition(scope: TenantScope, condition: CustomerCondition): SQL
   if (condition.mileage?.min !== undefined) parts.push(sql`v.mileage >= ${condition.mileage.min}`);
   if (condition.mileage?.max !== undefined) parts.push(sql`v.mileage <= ${condition.mileage.max}`);
   if (condition.maintenanceDueWithinDays !== undefined) {
-    parts.push(sql`v.next_maintenance_date BETWEEN ${today} AND ${today} + ${condition.maintenanceDueWithinDays}::int`);
+    parts.push(maintenanceDueWithin('v', today, condition.maintenanceDueWithinDays));
   }
   if (condition.insuranceExpiringWithinDays !== undefined) {
     parts.push(sql`v.insurance_expiry BETWEEN ${today} AND ${today} + ${condition.insuranceExpiringWithinDays}::int`);
@@ -231,7 +232,7 @@ function sortSql(scope: TenantScope, field: SortField): SQL {
     case 'insuranceExpiry':
       return sql`(SELECT min(v.insurance_expiry) FROM vehicle v WHERE v.customer_id = c.id AND v.insurance_expiry >= ${scope.today()})`;
     case 'nextMaintenanceDate':
-      return sql`(SELECT min(v.next_maintenance_date) FROM vehicle v WHERE v.customer_id = c.id AND v.next_maintenance_date >= ${scope.today()})`;
+      return sql`(SELECT n.date FROM ${customerNextMaintenance('c', scope.today())} n)`;
   }
 }
 
@@ -283,7 +284,8 @@ export async function listCustomers(
     db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
       SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
              c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total
+             c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total,
+             ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance"
         FROM (${page}) p
         JOIN customer c ON c.id = p.id
         JOIN garage g ON g.id = c.store_id
@@ -315,7 +317,8 @@ async function customerExtras(db: Queryable, customerIds: number[]) {
        WHERE ct.customer_id = ANY(${ids}::int[]) ORDER BY t.group_name, t.id`),
     db.rows<CustomerVehicleSummary & { customerId: number }>(sql`
       SELECT v.customer_id AS "customerId", v.id, v.plate, v.brand, v.series, v.model, v.vin, v.mileage,
-             v.insurance_expiry AS "insuranceExpiry", v.next_maintenance_date AS "nextMaintenanceDate"
+             v.insurance_expiry AS "insuranceExpiry", v.next_maintenance_date AS "nextMaintenanceDate",
+             v.next_maintenance_mileage AS "nextMaintenanceMileage"
         FROM vehicle v WHERE v.customer_id = ANY(${ids}::int[]) ORDER BY v.last_visit_at DESC NULLS LAST, v.id`),
   ]);
   for (const { customerId, ...tag } of tagRows) tags.set(customerId, [...(tags.get(customerId) ?? []), tag]);
@@ -482,6 +485,7 @@ export async function customerDetail(db: Queryable, scope: TenantScope, customer
     SELECT c.id, c.name, c.mobile, c.gender, c.birthday, c.source, c.level, c.remark, c.store_id AS "storeId", g.name AS "storeName",
            c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.first_visit_at AS "firstVisitAt",
            c.last_visit_at AS "lastVisitAt", c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage,
+           ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance",
            CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('id', a.id, 'name', a.nick_name) END AS advisor
       FROM customer c JOIN garage g ON g.id = c.store_id LEFT JOIN app_user a ON a.id = c.advisor_id
      WHERE ${scope.storeRows('c')} AND c.id = ${customerId}`);

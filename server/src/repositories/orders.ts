@@ -9,6 +9,8 @@ import { newIds, sql, type Queryable } from '../db/database';
 import { insertMany } from '../seed/bulk';
 import type { OrderStatus, PaymentMethod, ServiceType } from '../../../contracts/rules/orders';
 import type { ErpOrder } from '../providers/erp';
+import { refreshCustomersNextMaintenance } from './next-maintenance';
+import type { Day } from '../../../contracts/dates';
 
 export interface NewOrderLine {
   kind: 'labour' | 'part';
@@ -121,7 +123,7 @@ export async function refreshVisitFigures(db: Queryable, chainId: number, custom
  * only move on (status, payment); new ones find their car by plate, else their customer by mobile,
  * else bring a new customer and car. Answers how many customers and orders were new.
  */
-export async function importErpOrders(tx: Queryable, target: { chainId: number; storeId: number }, orders: ErpOrder[]): Promise<{ customers: number; orders: number }> {
+export async function importErpOrders(tx: Queryable, target: { chainId: number; storeId: number; today: Day }, orders: ErpOrder[]): Promise<{ customers: number; orders: number }> {
   if (orders.length === 0) return { customers: 0, orders: 0 };
   const { chainId, storeId } = target;
   const known = await tx.rows<{ id: number; erp_order_no: string; status: string }>(sql`
@@ -174,5 +176,7 @@ export async function importErpOrders(tx: Queryable, target: { chainId: number; 
   });
   await insertOrders(tx, rows);
   await refreshVisitFigures(tx, chainId, rows.map((row) => row.customerId));
+  // A visit moves the car's 下次保养 (repositories/next-maintenance.ts).
+  await refreshCustomersNextMaintenance(tx, chainId, target.today, rows.map((row) => row.customerId));
   return { customers: newCustomers, orders: rows.length };
 }

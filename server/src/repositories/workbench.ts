@@ -10,6 +10,7 @@ import { maskMobile } from '../../../contracts/rules/mobile';
 import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
 import { chainLifecycleSql, generateTasks } from './customer-operations';
 import { stageSql } from './stages';
+import { refreshPastNextMaintenance } from './next-maintenance';
 import type { Database } from '../db/database';
 
 /**
@@ -49,7 +50,7 @@ export async function chainsDue(db: Queryable, day: Day): Promise<number[]> {
 }
 
 /**
- * Makes one chain's tasks of `day`: the reminders of its 客户运营 rules (保养/保险/生日) and the
+ * Makes one chain's tasks of `day`: its vehicles' 下次保养 brought up to the day, the reminders of its 客户运营 rules (保养/保险/生日) and the
  * 流失回访, in one transaction that first claims (chain, day) in daily_task_run. Exactly once: a
  * concurrent run waits on the claim and then skips; a failed run leaves no claim and is retried.
  * Answers the tasks created, or undefined when the day was already made.
@@ -59,6 +60,8 @@ export async function makeDayTasks(db: Database, chainId: number, day: Day) {
     const claimed = await tx.one(sql`
       INSERT INTO daily_task_run (chain_id, day) VALUES (${chainId}, ${day}::date) ON CONFLICT (chain_id, day) DO NOTHING RETURNING chain_id`);
     if (!claimed) return undefined;
+    // 下次保养 as of today first (overdue ones at today's mileage, items never done with us stepping on), then the reminders read it.
+    await refreshPastNextMaintenance(tx, chainId, day);
     const created = { ...(await generateTasks(tx, chainId, day)), lost: await generateLostTasks(tx, chainId, day) };
     await tx.run(sql`UPDATE daily_task_run SET created = ${JSON.stringify(created)}::jsonb, made_at = now() WHERE chain_id = ${chainId} AND day = ${day}::date`);
     return created;

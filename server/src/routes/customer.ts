@@ -25,8 +25,6 @@ import * as calls from '../../../contracts/api/customer';
 import type { ParsedInputOf } from '../../../contracts/api/route';
 import { isUniqueViolation, type Queryable } from '../db/database';
 import { settingsOf } from '../repositories/settings';
-import { vehicleTimeline } from './maintenance';
-import { nextMaintenance } from '../../../contracts/rules/maintenance';
 import {
   addGroupMembers,
   conditionOptions,
@@ -231,15 +229,10 @@ export default async function customerRoutes(app: FastifyInstance) {
       if (!input.plate) throw refuse.badInput('请填写车辆编号或车牌号');
       throw refuse.notFound(`未找到车牌号为 ${input.plate} 的车辆`);
     }
-    const [detail, timeline] = await Promise.all([
-      vehicleDetail(db, request.scope, vehicleId, { showPhone: await showPhone(app, request) }),
-      vehicleTimeline(db, request.scope, vehicleId, app.config.timeZone),
-    ]);
+    // 下次保养 is the stored fact (repositories/next-maintenance.ts), the same the list, tasks and texts read.
+    const detail = await vehicleDetail(db, request.scope, vehicleId, { showPhone: await showPhone(app, request) });
     if (!detail) throw refuse.notFound('车辆不存在或不在您的数据范围内');
-    // 下次保养 is the timeline's next maintenance (one rule, contracts/rules/maintenance.ts), not the
-    // stored column, which the list's filters still read.
-    const next = timeline ? nextMaintenance(timeline.points) : null;
-    return ok({ ...detail, vehicle: { ...detail.vehicle, nextMaintenanceDate: next?.date ?? null, nextMaintenanceMileage: next?.mileage ?? null } });
+    return ok(detail);
   });
 
   serve(app, calls.vehicleSearch, async ({ keyword }, request) => {

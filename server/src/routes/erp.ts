@@ -14,6 +14,7 @@ import { auditActor, writeAudit } from '../repositories/authority';
 import { sql, type Queryable } from '../db/database';
 import { importErpOrders } from '../repositories/orders';
 import { requestRollup } from '../repositories/rollups';
+import { today as garageToday } from '../../../contracts/dates';
 
 const SETTINGS = { config: { permission: Permission.settingsCentre } };
 
@@ -67,7 +68,7 @@ export default async function erpRoutes(app: FastifyInstance) {
       // Work orders go through the one write path, into the bound store; the rollup job follows.
       const storeId = await erpStoreOf(request, binding.storeCode);
       const synced = await app.db.transaction(async (tx) => {
-        const counts = await importErpOrders(tx, { chainId: request.auth.chainId, storeId }, outcome.workOrders!);
+        const counts = await importErpOrders(tx, { chainId: request.auth.chainId, storeId, today: garageToday(app.config.timeZone) }, outcome.workOrders!);
         return recordErpSync(tx, request.auth, erpType, counts);
       });
       await requestRollup(app.jobs);

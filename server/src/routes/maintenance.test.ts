@@ -7,7 +7,7 @@ import { today as garageToday } from '../../../contracts/dates';
 import { sql } from '../db/database';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { buildTimeline, type MaintenancePoints } from '../../../widgets/maint-timeline/timeline';
-import { DEFAULT_KM_PER_DAY, estimateTimeline, type EstimateInput, type EstimateResult } from './maintenance';
+import { DEFAULT_KM_PER_DAY, estimateTimeline, type EstimateInput, type EstimateResult } from '../maintenance/estimate';
 import type { MaintenanceRecordRow, PlanItemRow } from '../repositories/maintenance';
 
 const plan: PlanItemRow[] = [
@@ -107,10 +107,20 @@ describe('estimateTimeline: the next maintenances', () => {
     expect(points.maintEstimate[0].mileage).toBeLessThan(21500);
   });
 
-  it('makes an overdue service due today at today’s mileage', () => {
+  it('keeps an overdue service on the day it fell due at today’s mileage, and counts the visits after it from today', () => {
+    // 22,000 km in 426 days: 51.6 km/day, so 35,000 km came 97 days after 2024-06-01.
     const { points, currentMileage } = estimate({ records: [record('2024-06-01', 30000, [OIL, CABIN, FLUID], 749), record('2025-08-01', 52000, [], 0, 'repair')] });
-    expect(points.maintEstimate[0]).toMatchObject({ estimate: { date: '2025-09-01' }, mileage: currentMileage });
+    expect(points.maintEstimate[0]).toMatchObject({ estimate: { date: '2024-09-06' }, mileage: currentMileage });
     expect(points.maintEstimate[0].partList).toEqual(expect.arrayContaining([OIL, CABIN]));
+    // Done today at today's mileage, the next oil service is 5,000 km on.
+    expect(points.maintEstimate[1].estimate.date! > '2025-09-01').toBe(true);
+    expect(points.maintEstimate[1]).toMatchObject({ mileage: currentMileage + 5000, maintMileage: 5000 });
+  });
+
+  it('does not move a due day from one day to the next while nothing new is known', () => {
+    const records = [record('2025-01-01', 30000, [OIL], 453), record('2025-07-20', 38000, [OIL], 453)];
+    const days = ['2025-08-01', '2025-09-01', '2025-10-17', '2025-12-01'].map((today) => estimate({ records, today, planItems: [plan[0]] }).points.maintEstimate[0].estimate.date);
+    expect(new Set(days)).toEqual(new Set(['2025-11-22']));
   });
 
   it('schedules items never done with us at the next multiple of their interval since new', () => {
@@ -206,7 +216,7 @@ describe('GET /vehicle/maint-points', () => {
     expect(timeline[timeline.length - 1].isDone).toBe(false);
   });
 
-  it('gives every kind of seeded car a sane timeline: future above past, nothing before today', async () => {
+  it('gives every kind of seeded car a sane timeline: future above past, nothing before today but an overdue next service', async () => {
     const vehicles = await server.db.rows<{ id: number }>(sql`
       SELECT DISTINCT ON (v.brand, v.series, v.energy_type) v.id FROM vehicle v
         JOIN garage g ON g.id = v.store_id JOIN chain c ON c.id = g.chain_id
@@ -218,7 +228,7 @@ describe('GET /vehicle/maint-points', () => {
       const future = [...data.points.maintEstimate!, ...data.points.partReplaceAlert!];
       expect(data.points.maintEstimate, `vehicle ${id}`).toHaveLength(3);
       for (const point of future) {
-        expect(point.estimate!.date! >= today, `vehicle ${id} ${point.maintRecordId}`).toBe(true);
+        if (point.maintRecordId !== 'estimate-1') expect(point.estimate!.date! >= today, `vehicle ${id} ${point.maintRecordId}`).toBe(true);
         expect(Number(point.mileage)).toBeGreaterThanOrEqual(data.currentMileage);
         expect(Number(point.estimate!.zxcPrice)).toBeLessThan(Number(point.estimate!.s4Price));
       }

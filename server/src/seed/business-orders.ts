@@ -19,8 +19,12 @@ import { MONTH_FACTOR, TECHNICIANS, orderLines, paymentFor, staffOf, weekdayFact
 import type { ChainPlan } from './accounts';
 import type { DemoInfo } from './index';
 
-/** Extra orders per store and day at the demo chain's size (about 1,170 vehicles per store). */
-const DAILY = { beauty: 5, tyre: 0.7, bodywork: 0.35, repair: 0.6, maintenance: 0.8 } as const satisfies Partial<Record<ServiceType, number>>;
+/**
+ * Extra orders per store and day at the demo chain's size (about 1,170 vehicles per store). No
+ * maintenance: a car's services are its history's, when its plan says (seed/customers.ts); a
+ * random one on top made three small services in four months on a 3,698 km car.
+ */
+const DAILY = { beauty: 5, tyre: 0.7, bodywork: 0.35, repair: 0.6 } as const satisfies Partial<Record<ServiceType, number>>;
 const VEHICLES_PER_STORE = 1170;
 const YEARS = 2;
 
@@ -123,10 +127,11 @@ async function addOrders(db: Queryable, chain: ChainPlan, today: string, random:
     // Today: cars in the workshop, done and waiting for payment, and already paid.
     const todayCount = Math.max(3, Math.round(9 * scale));
     for (let n = 0; n < todayCount; n++) {
-      const vehicle = pickVehicle(todayNumber, (w) => w.last >= todayNumber - 300);
+      const type = random.weighted([['maintenance', 4], ['repair', 2], ['beauty', 3], ['tyre', 1], ['bodywork', 1]] as const);
+      // Today's maintenance is for a car last seen months ago, not one serviced last week.
+      const vehicle = pickVehicle(todayNumber, (w) => w.last >= todayNumber - 300 && (type !== 'maintenance' || w.last <= todayNumber - 120));
       if (!vehicle) continue;
       const status = n % 4 === 0 ? 'settled' : n % 4 === 1 ? 'completed' : 'in_repair';
-      const type = random.weighted([['maintenance', 4], ['repair', 2], ['beauty', 3], ['tyre', 1], ['bodywork', 1]] as const);
       orders.push(make(today, type, vehicle, status, vehicle.mileage + (todayNumber - vehicle.last) * 35));
     }
   }

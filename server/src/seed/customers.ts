@@ -10,6 +10,9 @@ import type { ChainPlan } from './accounts';
 import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
 import { Random } from './random';
 import { makeVin } from './vin';
+import { seriesPlanItems } from './maintenance';
+import { estimateTimeline } from '../maintenance/estimate';
+import type { MaintenanceRecordRow, PartReplacementRow } from '../repositories/maintenance';
 
 /** Day number (days since 1970-01-01) ↔ 'YYYY-MM-DD'. */
 const dayOf = dayNumber;
@@ -117,7 +120,9 @@ export async function seedChainCustomers(
     const storeId = random.weighted(storeWeights);
     const birthday = random.chance(0.85) ? dateOf(dayOf(`${random.int(1962, 2003)}-01-01`) + random.int(0, 364)) : null;
     // 20% of customers stopped coming 1-3 years ago: the board's 流失 column and churn tags need them.
-    const churnDay = random.chance(0.2) ? today - random.int(200, 1100) : today;
+    // Their last visit is the day they stopped; some stopped a year ago, so they turn 流失 these
+    // days and 工作台 has 流失回访 to make.
+    const churnDay = random.chance(0.2) ? today - (random.chance(0.15) ? 366 + random.int(0, 25) : random.int(200, 1100)) : today;
 
     let visits = 0;
     let spend = 0;
@@ -148,52 +153,82 @@ export async function seedChainCustomers(
       hasLuxury ||= series.tier === 'luxury';
       oldCar ||= today - registrationDay > 5 * 365;
 
-      // Visits: from when the car first came to us until today (or until the customer left).
+      // Visits, from when the car first came to us until today (or until the customer left): a
+      // service when its plan says, doing what is due then — the timeline's own estimate
+      // (server/src/maintenance/estimate.ts), km or months whichever first, customers coming a
+      // little early or late — and a repair now and then in between. Own stream per car, so a
+      // car's history does not reshuffle the rest of the demo.
+      const history = new Random(options.seed * 7919 + vehicleId);
       const firstDay = Math.max(registrationDay + random.int(0, Math.max(0, Math.floor((today - registrationDay) * 0.6))), today - random.int(500, 1400));
-      const interval = random.around(210, 80, 70, 400);
+      const plan = seriesPlanItems(brand.brand, series);
       const lastPossible = Math.min(today - 1, churnDay);
-      let day = firstDay;
+      const seen: MaintenanceRecordRow[] = [];
+      const replaced: PartReplacementRow[] = [];
+      const factor = TIER_FACTOR[series.tier];
       let vehicleVisits = 0;
       let vehicleSpend = 0;
       let lastMileage = 0;
       let lastVehicleVisit = -1;
-      let lastMaintenance: { day: number; mileage: number } | null = null;
-      while (day <= lastPossible) {
-        const mileage = Math.max(lastMileage + 300, Math.round((day - registrationDay) * kmPerDay * random.around(1, 0.08, 0.85, 1.15)));
-        const isMaintenance = random.chance(0.7);
-        const items = SERVICE_ITEMS.filter((item) => item.kind === (isMaintenance ? 'maintenance' : 'repair') && !(item.fuelOnly && series.energy === 'electric'));
-        const chosen = isMaintenance
-          ? [items[0], ...items.slice(1).filter(() => random.chance(0.1))]
-          : Array.from(new Set([random.pick(items), ...(random.chance(0.3) ? [random.pick(items)] : [])]));
-        const factor = TIER_FACTOR[series.tier];
+      const repairItems = () => {
+        const items = SERVICE_ITEMS.filter((item) => item.kind === 'repair' && !(item.fuelOnly && series.energy === 'electric'));
+        return Array.from(new Set([history.pick(items), ...(history.chance(0.3) ? [history.pick(items)] : [])]));
+      };
+      const dueOn = (day: number) =>
+        estimateTimeline({
+          vehicle: { registrationDate: dateOf(registrationDay), mileage: lastMileage, mileageUpdatedAt: lastVehicleVisit < 0 ? null : dateOf(lastVehicleVisit) },
+          records: seen, replacements: replaced, planItems: plan, today: dateOf(day),
+        }).points.maintEstimate[0];
+      const visit = (day: number, chosen: typeof SERVICE_ITEMS, isMaintenance: boolean) => {
+        const mileage = lastVehicleVisit < 0
+          ? Math.round((day - registrationDay) * kmPerDay * history.around(1, 0.05, 0.9, 1.1))
+          : lastMileage + Math.max(50, Math.round((day - lastVehicleVisit) * kmPerDay * history.around(1, 0.1, 0.7, 1.3)));
         const itemRows = chosen.map((item) => ({ name: item.name, amount: Math.round(item.labour * factor) }));
         const partRows = chosen.flatMap((item) => item.parts.map((part) => ({ code: part.code, name: part.name, quantity: 1, price: Math.round(part.price * factor) })));
         const amount = itemRows.reduce((sum, item) => sum + item.amount, 0) + partRows.reduce((sum, part) => sum + part.price, 0);
         ids.maintenance_record += 1;
         const recordId = ids.maintenance_record;
+        const kind = isMaintenance ? 'maintenance' : 'repair';
         records.push([
           recordId, chain.id, storeId, vehicleId, customerId,
           `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
-          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, random.pick(ADVISORS),
+          dateOf(day), mileage, kind, itemRows, partRows, amount, history.pick(ADVISORS),
         ]);
+        seen.push({ id: recordId, maintDate: dateOf(day), mileage, kind, items: itemRows, parts: partRows, amount });
         for (const part of partRows) {
           const wear = WEAR_PARTS[part.code];
           if (!wear) continue;
           ids.part_replacement += 1;
-          parts.push([ids.part_replacement, chain.id, storeId, vehicleId, recordId, part.code, part.name, dateOf(day), mileage, mileage + wear.km, dateOf(day + Math.round(wear.months * 30.4))]);
+          const replacement = { id: ids.part_replacement, partCode: part.code, partName: part.name, replacedAt: dateOf(day), mileage, nextDueMileage: mileage + wear.km, nextDueDate: dateOf(day + Math.round(wear.months * 30.4)) };
+          replaced.push(replacement);
+          parts.push([replacement.id, chain.id, storeId, vehicleId, recordId, part.code, part.name, replacement.replacedAt, mileage, replacement.nextDueMileage, replacement.nextDueDate]);
         }
-        if (isMaintenance) lastMaintenance = { day, mileage };
         bodyWork ||= chosen.some((item) => item.name.startsWith('钣金'));
         vehicleVisits += 1;
         vehicleSpend += amount;
         lastMileage = mileage;
         lastVehicleVisit = day;
-        day += Math.round(interval * random.around(1, 0.3, 0.5, 1.6));
+      };
+      for (let day = firstDay, maintenance = history.chance(0.7); day <= lastPossible; maintenance = true) {
+        if (!maintenance) {
+          visit(day, repairItems(), false);
+          day += history.int(20, 120);
+          continue;
+        }
+        const due = dueOn(day)?.partList ?? [];
+        const chosen = SERVICE_ITEMS.filter((item) => due.includes(item.name));
+        visit(day, chosen.length > 0 ? chosen : [SERVICE_ITEMS.find((item) => item.name === plan[0].name)!], true);
+        const next = dueOn(day + 1)?.estimate.date;
+        const gap = Math.max(30, (next ? dayOf(next) : day + 365) - day);
+        if (history.chance(0.3)) {
+          const repairDay = day + Math.round(gap * history.around(0.5, 0.15, 0.2, 0.8));
+          if (repairDay <= lastPossible) visit(repairDay, repairItems(), false);
+        }
+        day += Math.round(gap * history.around(1.02, 0.1, 0.85, 1.4));
       }
+      // A customer who left came last on the day they left.
+      if (v === 0 && churnDay < today && lastVehicleVisit >= 0 && lastVehicleVisit < churnDay) visit(churnDay, repairItems(), false);
 
       const mileageNow = vehicleVisits > 0 ? lastMileage : Math.round((firstDay - registrationDay) * kmPerDay);
-      const serviceKm = series.energy === 'electric' ? 20_000 : 7_500;
-      const nextMaintenance = lastMaintenance ?? { day: firstDay, mileage: mileageNow };
 
       // Insurance, a year of it: the vehicle's yearly term falls due on `anniversary` (45 days ago …
       // 11 months ahead). 85 % of the cars also had last year's term with us (ended 35–410 days
@@ -204,13 +239,13 @@ export async function seedChainCustomers(
       const anniversary = today + random.int(-45, 330);
       const insurer = random.pick(INSURERS);
       const commercial = Math.round(random.around({ economy: 2600, mid: 3800, luxury: 7200 }[series.tier], 800, 1500, 12_000));
-      const history = random.next();
+      const policyHistory = random.next();
       const thirdParty = [random.pick([1_000_000, 2_000_000, 3_000_000])];
       if (random.next() < 0.45) {
         thirdParty.push(random.pick([1_000_000, 2_000_000, 3_000_000]));
         random.next();
       }
-      const terms = history < 0.15 ? [0] : history < 0.7 ? [0, 1] : [1];
+      const terms = policyHistory < 0.15 ? [0] : policyHistory < 0.7 ? [0, 1] : [1];
       for (const term of terms) {
         const termExpiry = anniversary - term * 365;
         ids.insurance_policy += 1;
@@ -226,9 +261,9 @@ export async function seedChainCustomers(
 
       vehicles.push([
         vehicleId, chain.id, storeId, customerId, plate, series.energy, vin, brand.brand, series.series, model, year,
-        random.weighted(COLOURS), dateOf(registrationDay), mileageNow, vehicleVisits > 0 ? dateOf(lastVehicleVisit) : null, vehicleVisits, vehicleSpend,
+        random.weighted(COLOURS), dateOf(registrationDay), mileageNow, dateOf(vehicleVisits > 0 ? lastVehicleVisit : firstDay), vehicleVisits, vehicleSpend,
         vehicleVisits > 0 ? at(lastVehicleVisit, random.int(9, 17), random.int(0, 59)) : null,
-        dateOf(nextMaintenance.day + 180), nextMaintenance.mileage + serviceKm, dateOf(expiry),
+        dateOf(expiry),
         at(firstDay, random.int(9, 17), random.int(0, 59)),
       ]);
       visits += vehicleVisits;
@@ -274,7 +309,7 @@ export async function seedChainCustomers(
     ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['customer_id', 'int'], ['plate', 'text'], ['energy_type', 'text'], ['vin', 'text'],
     ['brand', 'text'], ['series', 'text'], ['model', 'text'], ['model_year', 'int'], ['colour', 'text'], ['registration_date', 'date'],
     ['mileage', 'int'], ['mileage_updated_at', 'date'], ['visit_count', 'int'], ['total_spend', 'numeric'], ['last_visit_at', 'timestamptz'],
-    ['next_maintenance_date', 'date'], ['next_maintenance_mileage', 'int'], ['insurance_expiry', 'date'], ['created_at', 'timestamptz'],
+    ['insurance_expiry', 'date'], ['created_at', 'timestamptz'],
   ], vehicles);
   await insertMany(db, 'maintenance_record', [
     ['id', 'int'], ['chain_id', 'int'], ['store_id', 'int'], ['vehicle_id', 'int'], ['customer_id', 'int'], ['order_no', 'text'], ['maint_date', 'date'],

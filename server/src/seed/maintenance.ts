@@ -7,6 +7,8 @@
  */
 import { sql, type Queryable } from '../db/database';
 import { BRANDS, SERVICE_ITEMS, TIER_FACTOR, type SeriesInfo } from './catalog';
+import { refreshNextMaintenance } from '../repositories/next-maintenance';
+import type { DemoInfo } from './index';
 
 export interface PlanItemSeed {
   code: string;
@@ -67,6 +69,11 @@ function shopPrice(itemName: string, factor: number): number {
 
 function partCodesOf(itemName: string): string[] {
   return SERVICE_ITEMS.find((candidate) => candidate.name === itemName)?.parts.map((part) => part.code) ?? [];
+}
+
+/** The items of a series' own plan (demoPlans: 保养手册), which the seed's history follows. */
+export function seriesPlanItems(brand: string, series: SeriesInfo): PlanItemSeed[] {
+  return planItems(series.energy, series.tier, { ...DEFAULT_PROFILE, ...BRAND_PROFILES[brand] });
 }
 
 const roundTo10 = (value: number) => Math.round(value / 10) * 10;
@@ -141,6 +148,8 @@ export async function insertPlan(db: Queryable, plan: PlanSeed, chainId: number 
   return planId;
 }
 
-export async function seed(db: Queryable): Promise<void> {
+export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   for (const plan of demoPlans()) await insertPlan(db, plan);
+  // Every car's 下次保养 from its history and its plan, as the server keeps it (repositories/next-maintenance.ts).
+  for (const chain of demo.chains) await refreshNextMaintenance(db, chain.id, demo.today);
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type Queryable } from '../db/database';
 import { reserve } from '../repositories/ledger';
+import { customerNextMaintenance, maintenanceDueWithin } from '../repositories/next-maintenance';
 import { composeSms, countSms, renderTemplate, type SmsCategory } from '../../../contracts/sms';
 import { isMobile } from '../../../contracts/rules/mobile';
 import type { DemoInfo } from './index';
@@ -46,11 +47,15 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   const admin = chain.users.find((user) => user.role === 'garage_admin')!;
   const signature = SIGNATURES[0]!;
   const template = await db.one<{ id: number; content: string }>(sql`SELECT id, content FROM sms_template WHERE chain_id = ${chain.id} AND name = '保养到期提醒'`);
+  // The customers due within 30 days on the day it went out (the list's 保养到期(天内) = 30 then).
+  const sentOn = sql`${demo.today}::date - 12`;
   const customers = await db.rows<{ id: number; name: string; gender: 'M' | 'F' | null; mobile: string; plate: string | null; due: string | null; insurance: string | null; phone: string }>(sql`
-    SELECT c.id, c.name, c.gender, c.mobile, v.plate, v.next_maintenance_date::text AS due, v.insurance_expiry::text AS insurance, g.phone
+    SELECT c.id, c.name, c.gender, c.mobile, n.plate, n.date::text AS due, v.insurance_expiry::text AS insurance, g.phone
       FROM customer c JOIN garage g ON g.id = c.store_id
-      LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry FROM vehicle v WHERE v.customer_id = c.id ORDER BY next_maintenance_date NULLS LAST, id LIMIT 1) v ON TRUE
+      LEFT JOIN LATERAL ${customerNextMaintenance('c', sentOn)} n ON TRUE
+      LEFT JOIN LATERAL (SELECT insurance_expiry FROM vehicle v WHERE v.customer_id = c.id ORDER BY insurance_expiry NULLS LAST, id LIMIT 1) v ON TRUE
      WHERE c.chain_id = ${chain.id} AND c.store_id = ${store.id}
+       AND EXISTS (SELECT 1 FROM vehicle v WHERE v.customer_id = c.id AND ${maintenanceDueWithin('v', sentOn, 30)})
      ORDER BY c.id LIMIT 60`);
   const recipients = customers
     .filter((customer) => isMobile(customer.mobile))

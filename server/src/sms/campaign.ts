@@ -26,6 +26,7 @@ import { JobStopped, type JobContext } from '../jobs/queue';
 import { SmsNotSent, SmsRejected, type SmsEvent, type SmsProvider } from '../providers/sms';
 import { balanceOf, refund, reserve, InsufficientBalance } from '../repositories/ledger';
 import { matchingCustomers } from '../repositories/customer';
+import { customerNextMaintenance } from '../repositories/next-maintenance';
 import type { TenantScope } from '../repositories/scope';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
 import { isMobile } from '../../../contracts/rules/mobile';
@@ -126,8 +127,9 @@ const PERSONALISE_SLICE = 2_000;
  */
 export async function resolveAudience(db: Queryable, scope: TenantScope, audience: SmsAudience, category: SmsCategory, giveWay: () => Promise<void>): Promise<Audience> {
   const audienceRows = await audienceSql(db, scope, audience);
-  // The vehicle the text is about: the one due first for this category.
-  const order = category === 'insurance' ? sql`v.insurance_expiry IS NULL, v.insurance_expiry, v.id` : sql`v.next_maintenance_date IS NULL, v.next_maintenance_date, v.id`;
+  // The vehicle the text is about: for insurance the one expiring first, else the customer's next
+  // maintenance (repositories/next-maintenance.ts), whose day is {保养到期日} whatever the category.
+  const plate = category === 'insurance' ? sql`i.plate` : sql`COALESCE(m.plate, i.plate)`;
   const stores = new Map<number, { name: string; phone: string }>();
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
@@ -141,9 +143,10 @@ export async function resolveAudience(db: Queryable, scope: TenantScope, audienc
     // order is fixed below, not left to the aggregate.
     const page = await db.one<{ ids: number[] | null; names: string[]; genders: ('M' | 'F' | null)[]; mobiles: string[]; stores: number[]; plates: (string | null)[]; maintenance: (string | null)[]; insurance: (string | null)[] }>(sql`
       SELECT array_agg(c.id) AS ids, array_agg(c.name) AS names, array_agg(c.gender) AS genders, array_agg(c.mobile) AS mobiles, array_agg(c.store_id) AS stores,
-             array_agg(v.plate) AS plates, array_agg(v.next_maintenance_date::text) AS maintenance, array_agg(v.insurance_expiry::text) AS insurance
-        FROM (SELECT c.id, c.name, c.gender, c.mobile, c.store_id FROM ${audienceRows} AND c.id > ${after} ORDER BY c.id LIMIT ${AUDIENCE_PAGE}) c
-        LEFT JOIN LATERAL (SELECT plate, next_maintenance_date, insurance_expiry, id FROM vehicle v WHERE v.customer_id = c.id ORDER BY ${order} LIMIT 1) v ON TRUE`);
+             array_agg(${plate}) AS plates, array_agg(m.date::text) AS maintenance, array_agg(i.insurance_expiry::text) AS insurance
+        FROM (SELECT c.id, c.chain_id, c.name, c.gender, c.mobile, c.store_id FROM ${audienceRows} AND c.id > ${after} ORDER BY c.id LIMIT ${AUDIENCE_PAGE}) c
+        LEFT JOIN LATERAL ${customerNextMaintenance('c', scope.today())} m ON TRUE
+        LEFT JOIN LATERAL (SELECT plate, insurance_expiry FROM vehicle v WHERE v.customer_id = c.id ORDER BY v.insurance_expiry IS NULL, v.insurance_expiry, v.id LIMIT 1) i ON TRUE`);
     const ids = page?.ids ?? [];
     if (ids.length === 0) break;
     const c = page!;
