@@ -1,5 +1,5 @@
 /** The SQL of 组织架构 and 岗位池: departments, positions and where each account sits, per chain. */
-import { sql, type Queryable } from '../db/database';
+import { sql, type Queryable, type SQL } from '../db/database';
 
 export interface DepartmentRecord {
   id: number;
@@ -8,24 +8,33 @@ export interface DepartmentRecord {
   sort: number;
   version: number;
   child_count: number;
-  /** Every account in it, whoever may see them (the delete check counts all). */
+  /** Head count: the accounts in it and in all its sub-departments (headCount). */
   staff_count: number;
 }
 
-export function listDepartments(db: Queryable, chainId: number) {
+/**
+ * The one rule of a department's head count (issue 33): the accounts placed in it or in any of its
+ * sub-departments, at any depth. `userIds` counts only those accounts (what a store-level admin
+ * sees); null counts every account of the chain. The tree has no cycles (moves are checked).
+ */
+const headCount = (departmentId: SQL, userIds: number[] | null) => sql`(
+  WITH RECURSIVE below AS (SELECT ${departmentId} AS id UNION ALL SELECT c.id FROM department c JOIN below b ON c.parent_id = b.id)
+  SELECT count(*)::int FROM app_user u
+   WHERE u.department_id IN (SELECT id FROM below) ${userIds === null ? sql`` : sql`AND u.id = ANY(${sql.param(userIds)}::int[])`})`;
+
+const departmentColumns = (userIds: number[] | null) => sql`
+  d.id, d.parent_id, d.name, d.sort, d.version,
+  (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
+  ${headCount(sql`d.id`, userIds)} AS staff_count`;
+
+/** The chain's departments with their head counts, counting only `userIds` unless null. */
+export function listDepartments(db: Queryable, chainId: number, userIds: number[] | null = null) {
   return db.rows<DepartmentRecord>(sql`
-    SELECT d.id, d.parent_id, d.name, d.sort, d.version,
-           (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
-           (SELECT count(*)::int FROM app_user u WHERE u.department_id = d.id) AS staff_count
-      FROM department d WHERE d.chain_id = ${chainId} ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`);
+    SELECT ${departmentColumns(userIds)} FROM department d WHERE d.chain_id = ${chainId} ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`);
 }
 
 export function findDepartment(db: Queryable, chainId: number, id: number) {
-  return db.one<DepartmentRecord>(sql`
-    SELECT d.id, d.parent_id, d.name, d.sort, d.version,
-           (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
-           (SELECT count(*)::int FROM app_user u WHERE u.department_id = d.id) AS staff_count
-      FROM department d WHERE d.chain_id = ${chainId} AND d.id = ${id}`);
+  return db.one<DepartmentRecord>(sql`SELECT ${departmentColumns(null)} FROM department d WHERE d.chain_id = ${chainId} AND d.id = ${id}`);
 }
 
 const siblingsOf = (chainId: number, parentId: number | null) =>
