@@ -1,5 +1,6 @@
 /** The SQL of 组织架构 and 岗位池: departments, positions and where each account sits, per chain. */
 import { sql, type Queryable, type SQL } from '../db/database';
+import { ADVISOR_POSITIONS } from '../../../contracts/rules/analysis';
 
 export interface DepartmentRecord {
   id: number;
@@ -142,3 +143,28 @@ export async function deleteJobRow(tx: Queryable, chainId: number, id: number, v
 export function jobInChain(db: Queryable, chainId: number, jobId: number) {
   return db.one<{ id: number }>(sql`SELECT id FROM job WHERE chain_id = ${chainId} AND id = ${jobId}`);
 }
+
+export interface Advisor {
+  id: number;
+  name: string;
+  /** 岗位: one of ADVISOR_POSITIONS. */
+  position: string;
+  storeIds: number[];
+  /** Headquarters staff (a role with data scope 全部门店) serve every store. */
+  wholeChain: boolean;
+}
+
+/**
+ * The chain's 服务顾问 who work in at least one of `storeIds` (ADVISOR_POSITIONS): the one list the KPI
+ * ranking, the 专属顾问 choices (and so the workbench's assignment) and the reports' advisor filter read.
+ */
+export function advisorsOf(db: Queryable, chainId: number, storeIds: number[]) {
+  return db.rows<Advisor>(sql`
+    SELECT u.id, u.nick_name AS name, j.name AS position, u.store_ids AS "storeIds", a.whole_chain AS "wholeChain"
+      FROM app_user u JOIN job j ON j.id = u.job_id
+     CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.data_scope = 1) AS whole_chain) a
+     WHERE u.chain_id = ${chainId} AND u.enabled AND j.name = ANY(${sql.param([...ADVISOR_POSITIONS])}::text[])
+       AND (a.whole_chain OR u.store_ids && ${sql.param(storeIds)}::int[])
+     ORDER BY u.id`);
+}
+

@@ -296,7 +296,7 @@ describe('positions (岗位池)', () => {
     expect(roleName.get(byName.get('店长')!.defaultRoleId!)).toBe('门店店长');
     expect(roleName.get(byName.get('前台/服务顾问')!.defaultRoleId!)).toBe('前台接待');
     expect(roleName.get(byName.get('技师')!.defaultRoleId!)).toBe('技师');
-    expect(byName.get('前台/服务顾问')!.staffCount).toBe(1);
+    expect(byName.get('前台/服务顾问')!.staffCount).toBe(2);
     const other = await jobList(hxAdmin);
     expect(other.jobs.some((job) => data.jobs.some((mine) => mine.id === job.id))).toBe(false);
     expect(other.jobs.find((job) => job.name === '店长')!.staffCount).toBe(1);

@@ -6,8 +6,8 @@
 import { dayFromNumber, dayNumber } from '../../../contracts/dates';
 import type { Queryable } from '../db/database';
 import { insertMany } from './bulk';
-import type { ChainPlan } from './accounts';
-import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
+import { storeAdvisors, type ChainPlan } from './accounts';
+import { BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
 import { Random } from './random';
 import { makeVin } from './vin';
 
@@ -90,6 +90,7 @@ export async function seedChainCustomers(
   const plates = new Set<string>();
   const brandWeights = BRANDS.map((b) => [b, b.weight] as const);
   const storeWeights = chain.stores.map((s) => [s.id, s.share] as const);
+  const advisorsByStore = new Map(chain.stores.map((s) => [s.id, storeAdvisors(chain, s.id)]));
 
   // Which customer owns each vehicle: one each, the rest to random customers (fleets of 2-3).
   const owners: number[] = Array.from({ length: options.customers }, (_, i) => i);
@@ -165,7 +166,7 @@ export async function seedChainCustomers(
         records.push([
           recordId, chain.id, storeId, vehicleId, customerId,
           `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
-          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, random.pick(ADVISORS),
+          dateOf(day), mileage, isMaintenance ? 'maintenance' : 'repair', itemRows, partRows, amount, random.pick(advisorsByStore.get(storeId)!),
         ]);
         for (const part of partRows) {
           const wear = WEAR_PARTS[part.code];
