@@ -24,7 +24,7 @@ export const LIBRARY: AnswerOf<typeof library> = {
     { id: 1, ref: 'custom:1', name: '好评数', unit: '条', description: '大众点评与美团上本店收到的四星及以上评价数，店长每月初录入上月数。', period: 'month', direction: 'higher', additive: true, value: 21, version: 1 },
     { id: 2, ref: 'custom:2', name: '投诉率', unit: '%', description: '', period: 'week', direction: 'lower', additive: false, value: null, version: 1 },
   ],
-  stores: STORES, canEditDefinitions: true, canEdit: true,
+  stores: STORES, canEditDefinitions: true, canEdit: true, customRefusal: null,
 };
 
 const node = (fields: Partial<AnswerOf<typeof tree>['nodes'][number]> & { id: number }) => ({

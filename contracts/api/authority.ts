@@ -164,7 +164,7 @@ export const auditEntry = z.object({
 export const auditLog = call({
   method: 'GET',
   path: '/authority/audit',
-  summary: '操作日志：谁在何时从何处修改了账号、角色、权限、门店或设置（只读）',
+  summary: '操作日志：谁在何时从何处修改了账号、角色、权限、门店或设置（只读，可查的天数按版本）',
   input: z.object({ page: integer('页码', { min: 1, max: 10_000 }).default(1), pageSize: integer('每页条数', { min: 5, max: 100 }).default(20) }),
   answer: z.object({ total: z.number(), entries: z.array(auditEntry) }),
 });

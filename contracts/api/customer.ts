@@ -172,12 +172,12 @@ export const customerDetail = call({
   answer: customerDetailAnswer,
 });
 
-/** Staff who may be a 专属顾问: enabled, of the caller's chain, working in one of the caller's stores (or chain-wide). */
+/** Who may be a 专属顾问: the 服务顾问 (contracts/rules/analysis.ts ADVISOR_POSITIONS) working in one of the caller's stores. */
 export const advisorChoices = call({
   method: 'GET',
   path: '/client/advisors',
-  summary: '可选的专属顾问：本人数据范围内门店的在职员工',
-  answer: z.array(z.object({ id: z.number(), name: z.string(), storeIds: z.array(z.number()), wholeChain: z.boolean() })),
+  summary: '可选的专属顾问：本人数据范围内门店的服务顾问（岗位为前台/服务顾问或店长的在职员工）',
+  answer: z.array(z.object({ id: z.number(), name: z.string(), position: z.string(), storeIds: z.array(z.number()), wholeChain: z.boolean() })),
 });
 
 export const assignAdvisor = call({

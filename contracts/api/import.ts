@@ -152,6 +152,7 @@ export const importTaskConfig = call({
     /** The template's columns (contracts/rules/import.ts IMPORT_FIELDS); `required`: 姓名 and 手机号 (at least one of them per row). */
     columns: z.array(importColumn),
     acceptTypes: z.array(z.string()),
+    /** Data rows one file may hold: the chain's edition's (contracts/rules/mall.ts ALLOWANCES), as the server enforces it. */
     maxRows: z.number(),
     maxFileSizeMb: z.number(),
     duplicateRule: z.string(),

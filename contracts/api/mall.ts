@@ -102,6 +102,8 @@ export const catalogue = call({
     addOns: z.array(z.object({ code: z.string(), name: z.string(), page: z.string(), summary: z.string(), points: z.array(z.string()), yearlyFen: z.number() })),
     packages: z.array(z.object({ code: z.string(), ledger: z.enum(LEDGER_KINDS), name: z.string(), amount: z.number(), priceFen: z.number(), note: z.string() })),
     current: currentHolding,
+    /** The chain's SMS signature 【…】 as every text carries it (短信营销 › 短信模板), '' until set: the SMS mall's sample uses it. */
+    smsSignature: z.string(),
     /** Whether the signed-in user may buy (headquarters admin with 商城与续费). */
     canBuy: z.boolean(),
     /** Why not, in Chinese, when canBuy is false. */

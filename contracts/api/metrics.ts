@@ -60,6 +60,8 @@ export const library = call({
     canEditDefinitions: z.boolean(),
     /** The caller may enter values and set targets (any admin, for their stores). */
     canEdit: z.boolean(),
+    /** Why the chain cannot make or fill in custom metrics (its edition lacks them), in Chinese; null when it can. */
+    customRefusal: z.string().nullable(),
   }),
 });
 

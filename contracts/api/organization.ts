@@ -25,7 +25,7 @@ export const departmentRow = z.object({
   name: z.string(),
   /** Order among its siblings, from 0. */
   sort: z.number(),
-  /** Staff placed directly in it (a store-level admin counts only the staff they manage). */
+  /** Head count: staff in it and in all its sub-departments (a store-level admin counts only the staff they manage). */
   staffCount: z.number(),
   version: z.number(),
 });

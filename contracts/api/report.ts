@@ -64,7 +64,7 @@ export const report = call({
     total: reportFigures,
     /** Stores the caller may filter by (their scope). */
     stores: z.array(z.object({ id: z.number(), name: z.string() })),
-    /** 服务顾问 named on the stores' orders in the range, for the advisor filter. */
+    /** The stores' 服务顾问 (ADVISOR_POSITIONS, the same people as 数据统计 and 专属顾问), for the advisor filter. */
     advisors: z.array(z.string()),
   }),
 });

@@ -124,8 +124,14 @@ export const TARGET_SOURCE_NAMES: Record<TargetSource, string> = {
   none: '无目标',
 };
 
-/** The position a 服务顾问 on work orders holds when no account of that name says otherwise. */
-export const ADVISOR_POSITION = '前台/服务顾问';
+/**
+ * Who counts as 服务顾问 (issue 33): an enabled account whose 岗位 is one of these, in the stores it
+ * works in. The front desk and the store manager receive customers and write their work orders;
+ * 技师, 财务 and accounts without a 岗位 (headquarters) do not. A name on work orders that is no such
+ * account (a technician, someone who left) is nobody's KPI row and nobody's 专属顾问.
+ * The one SQL home is advisorsOf (server/src/repositories/organization.ts).
+ */
+export const ADVISOR_POSITIONS = ['前台/服务顾问', '店长'] as const;
 /** The position whose holders see their store's whole ranking (others see their own score). */
 export const MANAGER_POSITION = '店长';
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { editionState, GRACE_DAYS, isTaxId, ledgerRefName, proRatedUpgradeFen, quote, QuoteRefusal, renewedUntil, type Holding } from './mall';
+import { readFileSync } from 'node:fs';
+import {
+  allowanceOf, ALLOWANCES, EDITION_CODES, EDITION_FEATURE_INFO, EDITION_FEATURES, editionState, featureRefusal, FEATURE_MATRIX, GRACE_DAYS, importRowsRefusal, isTaxId,
+  ledgerRefName, proRatedUpgradeFen, quote, QuoteRefusal, renewedUntil, type Holding,
+} from './mall';
+import { IMPORT_LIMITS } from './import-task';
 
 const holding = (edition: Holding['edition'], storeCount = 3): Holding => ({ edition, addOns: {}, storeCount });
 
@@ -62,5 +67,37 @@ describe('what caused a ledger change, in words', () => {
     expect(ledgerRefName('welcome')).toBe('');
     expect(ledgerRefName('sms:demo-campaign')).toBe('');
     expect(ledgerRefName('')).toBe('');
+  });
+});
+
+describe('what each edition includes (issue 33)', () => {
+  it('generates the price list from ALLOWANCES: a feature is listed for exactly the editions that include it', () => {
+    for (const feature of EDITION_FEATURES) {
+      const row = FEATURE_MATRIX.find((each) => each.code === feature)!;
+      for (const code of EDITION_CODES) expect(row.editions[code], `${feature} ${code}`).toBe(ALLOWANCES[code].features.includes(feature));
+    }
+    const rows = FEATURE_MATRIX.find((each) => each.code === 'import')!;
+    for (const code of EDITION_CODES) expect(rows.editions[code]).toBe(`每个文件 ${ALLOWANCES[code].importRows.toLocaleString('en-US')} 行`);
+    // No edition promises more rows than the reader takes at all.
+    expect(Math.max(...EDITION_CODES.map((code) => ALLOWANCES[code].importRows))).toBe(IMPORT_LIMITS.maxRows);
+  });
+
+  it('names the edition in every refusal, and what to upgrade to', () => {
+    expect(featureRefusal('big_screen', 'pro')).toBe('「智慧大屏」是旗舰版的功能，本连锁当前为专业版：请在 价格商城 升级后使用');
+    expect(importRowsRefusal('basic')).toBe('文件超过 20,000 行：基础版每个文件最多导入 20,000 行，请拆分成多个文件分批导入，或在 价格商城 升级到专业版（每个文件 200,000 行）');
+    expect(importRowsRefusal('flagship')).toBe('文件超过 200,000 行：旗舰版每个文件最多导入 200,000 行，请拆分成多个文件分批导入');
+    // A chain made before the mall has no edition and is not limited.
+    expect(allowanceOf(null)).toBe(ALLOWANCES.flagship);
+  });
+
+  it('keeps the README’s figures those of the table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const years = (days: number) => (days < 365 ? `${days} days` : days === 365 ? '1 year' : `${days / 365} years`);
+    const flagshipOnly = EDITION_FEATURES.filter((feature) => EDITION_CODES.every((code) => ALLOWANCES[code].features.includes(feature) === (code === 'flagship')));
+    expect(readme).toContain(
+      `${flagshipOnly.map((feature) => EDITION_FEATURE_INFO[feature].name).join(' and ')} are 旗舰版's, ` +
+        `rows per import file ${EDITION_CODES.map((code) => ALLOWANCES[code].importRows.toLocaleString('en-US')).join(' / ')}, ` +
+        `操作日志 readable ${EDITION_CODES.map((code) => years(ALLOWANCES[code].auditDays)).join(' / ')}`,
+    );
   });
 });

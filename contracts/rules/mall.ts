@@ -5,6 +5,7 @@
  */
 import { addDays, addMonths, daysBetween, type Day } from '../dates';
 import { creditCodeProblem, normaliseCreditCode } from './store';
+import { IMPORT_LIMITS } from './import-task';
 
 // ---------------------------------------------------------------- editions
 
@@ -23,12 +24,70 @@ export interface Edition {
 }
 
 export const EDITIONS: readonly Edition[] = [
-  { code: 'basic', name: '基础版', slogan: '单店起步：客户、车辆与保养提醒', yearlyFenPerStore: 198_000, rank: 1 },
-  { code: 'pro', name: '专业版', slogan: '连锁经营：营销、数据与权限', yearlyFenPerStore: 398_000, rank: 2 },
-  { code: 'flagship', name: '旗舰版', slogan: '集团管控：大屏、开放接口与专属服务', yearlyFenPerStore: 698_000, rank: 3 },
+  { code: 'basic', name: '基础版', slogan: '起步：客户、车辆、保养提醒与短信', yearlyFenPerStore: 198_000, rank: 1 },
+  { code: 'pro', name: '专业版', slogan: '连锁经营：大批量导入、一年操作日志与专属服务群', yearlyFenPerStore: 398_000, rank: 2 },
+  { code: 'flagship', name: '旗舰版', slogan: '集团管控：智慧大屏、自定义指标与专属客户经理', yearlyFenPerStore: 698_000, rank: 3 },
 ];
 
 export const editionOf = (code: string): Edition | undefined => EDITIONS.find((edition) => edition.code === code);
+
+// ---------------------------------------------------------------- what each edition includes (issue 33)
+
+/** Features only some editions include: their routes carry `editionFeature` and the server refuses the others. */
+export const EDITION_FEATURES = ['custom_metrics', 'big_screen'] as const;
+export type EditionFeature = (typeof EDITION_FEATURES)[number];
+export const EDITION_FEATURE_INFO: Record<EditionFeature, { name: string; group: string }> = {
+  custom_metrics: { name: '自定义指标', group: '数据' },
+  big_screen: { name: '智慧大屏', group: '数据' },
+};
+
+export interface Allowance {
+  features: readonly EditionFeature[];
+  /** Data rows one import file may hold (customers, leads, policies); at most the reader's IMPORT_LIMITS.maxRows. */
+  importRows: number;
+  /** How far back 操作日志 shows. */
+  auditDays: number;
+  /** Who helps the chain: people, not software, so nothing for the server to enforce. */
+  service: string;
+}
+
+/**
+ * THE table of what each edition includes. The server enforces it (server/src/entitlements.ts: the
+ * features on their routes, the import's rows, the audit log's days) and the price list
+ * (FEATURE_MATRIX) is generated from it, so the mall cannot promise what the server refuses.
+ */
+export const ALLOWANCES: Record<EditionCode, Allowance> = {
+  basic: { features: [], importRows: 20_000, auditDays: 30, service: '在线客服' },
+  pro: { features: [], importRows: IMPORT_LIMITS.maxRows, auditDays: 365, service: '专属服务群' },
+  flagship: { features: ['custom_metrics', 'big_screen'], importRows: IMPORT_LIMITS.maxRows, auditDays: 3 * 365, service: '专属客户经理' },
+};
+
+/** What a chain on this edition may use; a chain without an edition (made before the mall) is not limited. */
+export const allowanceOf = (edition: string | null | undefined): Allowance => ALLOWANCES[editionOf(edition ?? '')?.code ?? 'flagship'];
+
+/** The lowest edition that includes the feature (or allows the rows). */
+const lowestWith = (allows: (allowance: Allowance) => boolean): Edition => EDITIONS.find((edition) => allows(ALLOWANCES[edition.code]))!;
+
+const editionNameOf = (edition: string | null | undefined) => editionOf(edition ?? '')?.name ?? '当前版本';
+
+/** What a route of a feature the chain's edition lacks answers (403). */
+export function featureRefusal(feature: EditionFeature, edition: string | null | undefined): string {
+  const { name } = EDITION_FEATURE_INFO[feature];
+  return `「${name}」是${lowestWith((allowance) => allowance.features.includes(feature)).name}的功能，本连锁当前为${editionNameOf(edition)}：请在 价格商城 升级后使用`;
+}
+
+const rowsText = (rows: number) => rows.toLocaleString('en-US');
+
+/** What an import of a file with more rows than the edition allows answers. */
+export function importRowsRefusal(edition: string | null | undefined): string {
+  const { importRows } = allowanceOf(edition);
+  const more = EDITIONS.find((each) => ALLOWANCES[each.code].importRows > importRows);
+  const upgrade = more ? `，或在 价格商城 升级到${more.name}（每个文件 ${rowsText(ALLOWANCES[more.code].importRows)} 行）` : '';
+  return `文件超过 ${rowsText(importRows)} 行：${editionNameOf(edition)}每个文件最多导入 ${rowsText(importRows)} 行，请拆分成多个文件分批导入${upgrade}`;
+}
+
+/** 「30 天」, 「1 年」, 「3 年」. */
+const daysText = (days: number) => (days % 365 === 0 ? `${days / 365} 年` : `${days} 天`);
 
 /** A row of the feature matrix: true = included, false = not, text = included with a limit. */
 export interface FeatureRow {
@@ -38,20 +97,27 @@ export interface FeatureRow {
   editions: Record<EditionCode, boolean | string>;
 }
 
+const everyEdition = (value: true): Record<EditionCode, boolean | string> => ({ basic: value, pro: value, flagship: value });
+const byEdition = (of: (allowance: Allowance) => boolean | string) =>
+  Object.fromEntries(EDITION_CODES.map((code) => [code, of(ALLOWANCES[code])])) as Record<EditionCode, boolean | string>;
+
+/**
+ * The price list's 功能对比, generated from ALLOWANCES: what every edition has (the server limits
+ * none of it by edition), then each feature, limit and service level the table sets.
+ */
 export const FEATURE_MATRIX: readonly FeatureRow[] = [
-  { code: 'customers', name: '客户与车辆档案', group: '客户', editions: { basic: true, pro: true, flagship: true } },
-  { code: 'maintenance', name: '保养提醒', group: '客户', editions: { basic: true, pro: true, flagship: true } },
-  { code: 'import', name: '客户批量导入', group: '客户', editions: { basic: '每次 2,000 条', pro: '每次 20,000 条', flagship: '每次 100,000 条' } },
-  { code: 'potential', name: '潜在客户跟进', group: '客户', editions: { basic: false, pro: true, flagship: true } },
-  { code: 'operations', name: '客户运营（分组、标签、回访）', group: '营销', editions: { basic: '基础分组', pro: true, flagship: true } },
-  { code: 'sms_marketing', name: '短信营销（需购买短信包）', group: '营销', editions: { basic: true, pro: true, flagship: true } },
-  { code: 'metrics', name: '经营数据与指标', group: '数据', editions: { basic: '单店', pro: '连锁汇总', flagship: '连锁汇总 + 自定义指标' } },
-  { code: 'big_screen', name: '智慧大屏', group: '数据', editions: { basic: false, pro: false, flagship: true } },
-  { code: 'authority', name: '角色与数据权限', group: '管理', editions: { basic: '内置角色', pro: true, flagship: true } },
-  { code: 'audit', name: '操作日志', group: '管理', editions: { basic: '30 天', pro: '1 年', flagship: '3 年' } },
-  { code: 'erp', name: 'ERP 对接', group: '管理', editions: { basic: false, pro: true, flagship: true } },
-  { code: 'api', name: '开放接口', group: '管理', editions: { basic: false, pro: false, flagship: true } },
-  { code: 'service', name: '客户成功经理', group: '服务', editions: { basic: '在线客服', pro: '专属群', flagship: '专属客户经理' } },
+  { code: 'customers', name: '客户与车辆档案', group: '客户', editions: everyEdition(true) },
+  { code: 'maintenance', name: '保养提醒', group: '客户', editions: everyEdition(true) },
+  { code: 'import', name: '批量导入（客户、潜在客户、保单）', group: '客户', editions: byEdition((allowance) => `每个文件 ${rowsText(allowance.importRows)} 行`) },
+  { code: 'potential', name: '潜在客户跟进', group: '客户', editions: everyEdition(true) },
+  { code: 'operations', name: '客户运营（分组、标签、回访）', group: '营销', editions: everyEdition(true) },
+  { code: 'sms_marketing', name: '短信营销（需购买短信包）', group: '营销', editions: everyEdition(true) },
+  { code: 'reports', name: '数据报表、诊断表、数据统计与指标树', group: '数据', editions: everyEdition(true) },
+  ...EDITION_FEATURES.map((feature) => ({ code: feature, ...EDITION_FEATURE_INFO[feature], editions: byEdition((allowance) => allowance.features.includes(feature)) })),
+  { code: 'authority', name: '角色与数据权限', group: '管理', editions: everyEdition(true) },
+  { code: 'audit', name: '操作日志', group: '管理', editions: byEdition((allowance) => `可查近 ${daysText(allowance.auditDays)}`) },
+  { code: 'erp', name: 'ERP 对接', group: '管理', editions: everyEdition(true) },
+  { code: 'service', name: '客户成功服务', group: '服务', editions: byEdition((allowance) => allowance.service) },
 ];
 
 // ---------------------------------------------------------------- add-ons and packages

@@ -13,7 +13,7 @@ import { today } from '../../contracts/dates';
 import { formatMetricValue, monthOf, monthRange } from '../../contracts/rules/metrics';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -91,6 +91,7 @@ describe('数据统计', () => {
     const first = widget.locator('[data-staff]').first();
     await first.waitFor();
     expect(await first.locator('.rank').innerText()).toBe('1');
+    await screenshotForReview(page, 'kpi-ranking-1440.png');
     const name = (await first.getAttribute('data-staff'))!;
     const store = (await first.getAttribute('data-store'))!;
     const storeId = { 城东店: 2, 城西店: 3, 滨江店: 4 }[store]!;
@@ -99,7 +100,9 @@ describe('数据统计', () => {
     await first.getByRole('button', { name: '明细' }).click();
     const detail = widget.getByRole('table', { name: `${name}的指标明细` });
     expect(await detail.locator('[data-metric="revenue"] td').nth(1).innerText()).toBe(formatMetricValue('元', revenue));
-    expect(await detail.locator('[data-metric] th').allInnerTexts()).toEqual(['营业额', '到店台次', '客单价', '保养台次']);
+    // The person's own position's set (a 店长 ranks among the 服务顾问 with the 店长's KPI).
+    const scores = await server.call<{ staff: { staffName: string; items: { name: string }[] }[] }>('GET', '/analysis/kpi/scores', { token: await server.loginToken('admin') });
+    expect(await detail.locator('[data-metric] th').allInnerTexts()).toEqual(scores.data.staff.find((row) => row.staffName === name)!.items.map((item) => item.name));
 
     await widget.getByRole('tab', { name: '岗位 KPI' }).click();
     const technician = widget.locator('[data-job="技师"]');
@@ -136,6 +139,7 @@ describe('数据统计', () => {
     await widget.locator('[data-staff]').first().waitFor();
     const stores = await widget.locator('[data-staff]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-store')));
     expect(new Set(stores)).toEqual(new Set(['城东店']));
+    await screenshotForReview(page, 'kpi-partner-360.png', { fullPage: true });
     const eastAdvisors = new Set((await monthOrders()).filter((row) => row.store_id === 2 && row.advisor).map((row) => row.advisor));
     expect(stores.length).toBe(eastAdvisors.size);
     // Not an admin: the sets are read-only.

@@ -82,7 +82,8 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
   const token = useValue(session.usertoken);
   const [data, setData] = useState<BigScreenData | null>(null);
   const [failed, setFailed] = useState(false);
-  const [refused, setRefused] = useState(false);
+  /** The server's reason (no 智慧大屏 permission, or an edition without it), shown as it says it. */
+  const [refused, setRefused] = useState<string | null>(null);
   const charts = useCharts();
   const [options, setOptions] = useState<ReturnType<typeof chartOptions> | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
@@ -90,8 +91,8 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
 
   const load = useCallback(() => {
     bigScreenApi.load().then(
-      (answer) => (setData(answer), setFailed(false), setRefused(false)),
-      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(true) : setFailed(true)),
+      (answer) => (setData(answer), setFailed(false), setRefused(null)),
+      (error: unknown) => (error instanceof ApiError && error.code === 403 ? setRefused(error.msg || messages.refused) : setFailed(true)),
     );
   }, []);
   useEffect(() => {
@@ -137,7 +138,7 @@ export function BigScreen({ refreshSeconds, host }: BigScreenProps & WidgetProps
         </div>
       </header>
       {refused ? (
-        <p className="state">{messages.refused}</p>
+        <p className="state" data-refused>{refused}</p>
       ) : !data ? (
         <p className="state" role={failed ? 'alert' : undefined}>{failed ? messages.loadFailed : messages.loading}</p>
       ) : (

@@ -206,7 +206,7 @@ export function ImportFlow({ kind, host }: { kind: ImportKind; host?: HTMLElemen
 
           <li className="step" data-step="upload">
             <h3><span className="number" aria-hidden="true">2</span>{messages.steps.upload}</h3>
-            <DropZone onFile={choose} input={fileInput} busy={checking && !preview} fileName={file?.name ?? ''} />
+            <DropZone onFile={choose} input={fileInput} busy={checking && !preview} fileName={file?.name ?? ''} maxRows={config?.maxRows ?? null} />
             {uploadProblem ? <p className="problem" role="alert">{uploadProblem}</p> : null}
             {preview && file ? (
               <p className="file" data-testid="file-summary">
@@ -271,7 +271,7 @@ export function ImportFlow({ kind, host }: { kind: ImportKind; host?: HTMLElemen
   );
 }
 
-function DropZone({ onFile, input, busy, fileName }: { onFile(file: File | undefined): void; input: React.RefObject<HTMLInputElement | null>; busy: boolean; fileName: string }) {
+function DropZone({ onFile, input, busy, fileName, maxRows }: { onFile(file: File | undefined): void; input: React.RefObject<HTMLInputElement | null>; busy: boolean; fileName: string; maxRows: number | null }) {
   const [over, setOver] = useState(false);
   return (
     <div className={`drop${over ? ' over' : ''}`} data-testid="drop-zone"
@@ -293,7 +293,7 @@ function DropZone({ onFile, input, busy, fileName }: { onFile(file: File | undef
           </sl-button>
         </p>
       )}
-      <p className="help">{messages.upload.limits}</p>
+      {maxRows === null ? null : <p className="help" data-limits>{messages.upload.limits(maxRows)}</p>}
       <input ref={input} type="file" className="visually-hidden" accept={ACCEPTED.join(',')} tabIndex={-1} aria-label={messages.upload.choose}
         onChange={(event) => onFile(event.currentTarget.files?.[0])} />
     </div>

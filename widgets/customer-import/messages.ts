@@ -28,7 +28,8 @@ export const messages = {
   upload: {
     drop: '把 Excel 或 CSV 文件拖到这里，或',
     choose: '选择文件',
-    limits: `支持 .xlsx 和 .csv（UTF-8 或 GBK 编码均可），单个文件不超过 ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB、${number(IMPORT_LIMITS.maxRows)} 行、${IMPORT_LIMITS.maxColumns} 列`,
+    /** maxRows: the chain's edition's rows per file (task-config). */
+    limits: (maxRows: number) => `支持 .xlsx 和 .csv（UTF-8 或 GBK 编码均可），单个文件不超过 ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB、${number(maxRows)} 行、${IMPORT_LIMITS.maxColumns} 列`,
     reading: (name: string) => `正在读取「${name}」…`,
     wrongType: '只支持 .xlsx 和 .csv 文件；.xls 请在 Excel 中另存为 .xlsx 后再上传',
     tooLarge: (mb: string) => `文件 ${mb} MB，超过 ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB 的上限，请拆分后分批导入`,

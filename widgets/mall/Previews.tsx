@@ -1,22 +1,25 @@
 /**
  * The illustrative "screenshots" of each product page, drawn in HTML and SVG: they show what the
  * garage gets with the demo chain's kind of data, stay sharp at any width and cost no image file.
- * They are pictures (role="img" with a Chinese description), not live data.
+ * They are pictures (role="img" with a Chinese description), not live data, except that the SMS
+ * texts carry the chain's own signature as its real texts do.
  */
 import type { ReactElement } from 'react';
+import { composeSms } from '../../contracts/sms';
 import type { ProductKind } from './api';
 import { messages } from './messages';
 
 const text = messages.preview;
 
-function SmsPreview() {
+/** The chain's own signature (the catalogue's smsSignature), composed as the texts it sends are. */
+function SmsPreview({ smsSignature }: PreviewProps) {
   return (
     <div className="preview phone-frame" role="img" aria-label={text.sms.label}>
       <div className="phone-top"><span>{text.sms.sender}</span><span className="muted small">{text.sms.time}</span></div>
       {text.sms.bubbles.map((bubble) => (
-        <p key={bubble} className="bubble">{bubble}</p>
+        <p key={bubble.body} className="bubble">{composeSms({ signature: smsSignature || text.sms.noSignature, ...bubble })}</p>
       ))}
-      <p className="muted small centre">{text.sms.footer}</p>
+      {smsSignature === null ? null : <p className="muted small centre">{text.sms.footer(smsSignature)}</p>}
     </div>
   );
 }
@@ -103,7 +106,12 @@ function CustomerPreview() {
   );
 }
 
-const PREVIEWS: Record<ProductKind, () => ReactElement> = {
+interface PreviewProps {
+  /** null while the catalogue loads. */
+  smsSignature: string | null;
+}
+
+const PREVIEWS: Record<ProductKind, (props: PreviewProps) => ReactElement> = {
   sms: SmsPreview,
   'web-phone': WebPhonePreview,
   'enterprise-wechat': WecomPreview,
@@ -111,7 +119,7 @@ const PREVIEWS: Record<ProductKind, () => ReactElement> = {
   'customer-analysis': CustomerPreview,
 };
 
-export function ProductPreview({ kind }: { kind: ProductKind }) {
+export function ProductPreview({ kind, smsSignature }: PreviewProps & { kind: ProductKind }) {
   const Preview = PREVIEWS[kind];
-  return <Preview />;
+  return <Preview smsSignature={smsSignature} />;
 }

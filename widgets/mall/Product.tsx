@@ -50,7 +50,7 @@ export function Product({ kind, catalogue, buy, host }: PageProps & { kind: Prod
           ) : null}
         </section>
         <figure className="shot">
-          <ProductPreview kind={kind} />
+          <ProductPreview kind={kind} smsSignature={catalogue?.smsSignature ?? null} />
           <figcaption className="small muted">{text.illustration}</figcaption>
         </figure>
       </div>

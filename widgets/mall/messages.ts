@@ -148,7 +148,7 @@ export const messages = {
   products: {
     sms: {
       title: '短信商城',
-      explain: '短信从门店管家直接发出，签名是您连锁的名称。短信营销按客户分组群发，客户运营的保养、保险、生日提醒也用同一份余量。短信包长期有效，用完再买。',
+      explain: '短信从门店管家直接发出，每条开头是本连锁的短信签名（在 短信营销 › 短信模板 中设置）。短信营销按客户分组群发，客户运营的保养、保险、生日提醒也用同一份余量。短信包长期有效，用完再买。',
     },
     'web-phone': {
       title: '网络电话',
@@ -171,13 +171,16 @@ export const messages = {
   preview: {
     sms: {
       label: '示意图：车主手机上收到的保养提醒和保险到期提醒短信',
-      sender: '106 短信 · 安途汽车服务',
+      sender: '106 短信',
       time: '今天 09:30',
+      /** Bodies only: the signature and the opt-out wording are added as on every text sent (composeSms). */
       bubbles: [
-        '【安途汽车服务】张先生您好，您的爱车浙A·8K261 距上次保养已满 6 个月，本周到店保养送免费洗车一次。回复 T 退订',
-        '【安途汽车服务】您的车辆交强险将于 12 月 08 日到期，提前续保可享 9 折，详询 0571-88001234。',
-      ],
-      footer: '签名为您的连锁名称',
+        { category: 'maintenance', body: '张先生您好，您的爱车浙A8K261 距上次保养已满 6 个月，本周到店保养送免费洗车一次。' },
+        { category: 'insurance', body: '张先生您好，您的爱车交强险将于 12 月 08 日到期，提前续保可享 9 折，详询 0571-88001234。' },
+      ] as const,
+      /** Shown while the chain has no signature yet. */
+      noSignature: '【短信签名】',
+      footer: (signature: string) => (signature ? `签名${signature}，在 短信营销 › 短信模板 中修改` : '尚未设置短信签名，请在 短信营销 › 短信模板 中设置'),
     },
     webPhone: {
       label: '示意图：在浏览器里给车主打电话，通话计时并记录在客户名下',

@@ -92,7 +92,7 @@ export function MetricsLib(_props: WidgetProps) {
       <section aria-labelledby="custom-title">
         <div className="section-head">
           <h3 id="custom-title">{messages.custom}</h3>
-          <span className="muted small">{data?.canEditDefinitions ? messages.customHelp : messages.definitionsReadOnly}</span>
+          <span className="muted small" data-custom-note>{data?.customRefusal ?? (data?.canEditDefinitions ? messages.customHelp : messages.definitionsReadOnly)}</span>
           {data?.canEditDefinitions ? (
             <sl-button size="small" variant="primary" className="create" onClick={() => setDialog({ type: 'metric', metric: null })}>
               <sl-icon slot="prefix" name="plus-lg"></sl-icon>
@@ -119,7 +119,7 @@ export function MetricsLib(_props: WidgetProps) {
                   <span className="muted small">{messages.columns.value}</span>
                   <strong className="figure" data-value>{metric.value === null ? messages.noValue : formatMetricValue(metric.unit, metric.value)}</strong>
                 </div>
-                {data.canEdit ? (
+                {data.canEdit && !data.customRefusal ? (
                   <div className="actions">
                     <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'value', metric })}>{messages.enterValue}</sl-button>
                     {data.canEditDefinitions ? (

@@ -19,6 +19,8 @@ export type FileFormat = 'xlsx' | 'utf-8' | 'gb18030';
 
 /** A file we cannot read: the message is for the user (Chinese). */
 export class ImportFileError extends Error {}
+/** More rows than the reader takes at all (IMPORT_LIMITS.maxRows): the route words it with the edition's limit. */
+export class TooManyRows extends ImportFileError {}
 
 export interface FileRow {
   /** Row number as the spreadsheet shows it (1 = first line of the file). */
@@ -28,7 +30,7 @@ export interface FileRow {
 
 const XLS_MESSAGE = '不支持旧版 Excel 文件（.xls），请在 Excel 中「另存为」.xlsx 格式后再上传';
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const tooManyRows = () => new ImportFileError(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
+const tooManyRows = () => new TooManyRows(`文件超过 ${IMPORT_LIMITS.maxRows.toLocaleString('en-US')} 行，请拆分成多个文件分批导入`);
 export const tooManyColumns = (row: number) =>
   new ImportFileError(`第 ${row} 行超过 ${IMPORT_LIMITS.maxColumns} 列，最多导入 ${IMPORT_LIMITS.maxColumns} 列：请删除多余的列后重新上传`);
 export const rowTooLong = (row: number) =>

@@ -63,13 +63,6 @@ export async function saveJobKpiRow(tx: Queryable, entry: { chainId: number; job
   return row?.version;
 }
 
-/** Positions of the chain's enabled accounts by display name (how work orders name a person). */
-export function positionsByName(db: Queryable, chainId: number) {
-  return db.rows<{ nickName: string; job: string }>(sql`
-    SELECT u.nick_name AS "nickName", j.name AS job FROM app_user u JOIN job j ON j.id = u.job_id
-     WHERE u.chain_id = ${chainId} AND u.enabled ORDER BY u.id`);
-}
-
 export async function positionOf(db: Queryable, userId: number) {
   const row = await db.one<{ job: string }>(sql`SELECT j.name AS job FROM app_user u JOIN job j ON j.id = u.job_id WHERE u.id = ${userId}`);
   return row?.job ?? '';

@@ -218,9 +218,13 @@ export async function writeAudit(tx: Queryable, entry: AuditRecord): Promise<voi
             ${entry.targetName}, ${JSON.stringify(entry.detail)}::jsonb, ${entry.address}, ${sql.param(entry.storeIds)}::int[])`);
 }
 
-/** A store-level admin (`storeIds` given) reads the entries that concern their stores only. */
-export async function readAudit(db: Queryable, chainId: number, storeIds: number[] | null, page: number, pageSize: number) {
-  const where = storeIds === null ? sql`chain_id = ${chainId}` : sql`chain_id = ${chainId} AND store_ids && ${sql.param(storeIds)}::int[]`;
+/**
+ * A store-level admin (`storeIds` given) reads the entries that concern their stores only; nobody
+ * reads further back than the edition's `days` (ALLOWANCES.auditDays; older entries are kept).
+ */
+export async function readAudit(db: Queryable, chainId: number, storeIds: number[] | null, days: number, page: number, pageSize: number) {
+  const recent = sql`chain_id = ${chainId} AND created_at >= now() - make_interval(days => ${days}::int)`;
+  const where = storeIds === null ? recent : sql`${recent} AND store_ids && ${sql.param(storeIds)}::int[]`;
   const total = await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`);
   const entries = await db.rows<{ id: number; created_at: string; actor_name: string; action: string; target_type: string; target_name: string; detail: Record<string, unknown>; address: string }>(sql`
     SELECT id, created_at, actor_name, action, target_type, target_name, detail, address FROM audit_log

@@ -1,5 +1,6 @@
 /** The SQL of 组织架构 and 岗位池: departments, positions and where each account sits, per chain. */
-import { sql, type Queryable } from '../db/database';
+import { sql, type Queryable, type SQL } from '../db/database';
+import { ADVISOR_POSITIONS } from '../../../contracts/rules/analysis';
 
 export interface DepartmentRecord {
   id: number;
@@ -8,24 +9,33 @@ export interface DepartmentRecord {
   sort: number;
   version: number;
   child_count: number;
-  /** Every account in it, whoever may see them (the delete check counts all). */
+  /** Head count: the accounts in it and in all its sub-departments (headCount). */
   staff_count: number;
 }
 
-export function listDepartments(db: Queryable, chainId: number) {
+/**
+ * The one rule of a department's head count (issue 33): the accounts placed in it or in any of its
+ * sub-departments, at any depth. `userIds` counts only those accounts (what a store-level admin
+ * sees); null counts every account of the chain. The tree has no cycles (moves are checked).
+ */
+const headCount = (departmentId: SQL, userIds: number[] | null) => sql`(
+  WITH RECURSIVE below AS (SELECT ${departmentId} AS id UNION ALL SELECT c.id FROM department c JOIN below b ON c.parent_id = b.id)
+  SELECT count(*)::int FROM app_user u
+   WHERE u.department_id IN (SELECT id FROM below) ${userIds === null ? sql`` : sql`AND u.id = ANY(${sql.param(userIds)}::int[])`})`;
+
+const departmentColumns = (userIds: number[] | null) => sql`
+  d.id, d.parent_id, d.name, d.sort, d.version,
+  (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
+  ${headCount(sql`d.id`, userIds)} AS staff_count`;
+
+/** The chain's departments with their head counts, counting only `userIds` unless null. */
+export function listDepartments(db: Queryable, chainId: number, userIds: number[] | null = null) {
   return db.rows<DepartmentRecord>(sql`
-    SELECT d.id, d.parent_id, d.name, d.sort, d.version,
-           (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
-           (SELECT count(*)::int FROM app_user u WHERE u.department_id = d.id) AS staff_count
-      FROM department d WHERE d.chain_id = ${chainId} ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`);
+    SELECT ${departmentColumns(userIds)} FROM department d WHERE d.chain_id = ${chainId} ORDER BY d.parent_id NULLS FIRST, d.sort, d.id`);
 }
 
 export function findDepartment(db: Queryable, chainId: number, id: number) {
-  return db.one<DepartmentRecord>(sql`
-    SELECT d.id, d.parent_id, d.name, d.sort, d.version,
-           (SELECT count(*)::int FROM department c WHERE c.parent_id = d.id) AS child_count,
-           (SELECT count(*)::int FROM app_user u WHERE u.department_id = d.id) AS staff_count
-      FROM department d WHERE d.chain_id = ${chainId} AND d.id = ${id}`);
+  return db.one<DepartmentRecord>(sql`SELECT ${departmentColumns(null)} FROM department d WHERE d.chain_id = ${chainId} AND d.id = ${id}`);
 }
 
 const siblingsOf = (chainId: number, parentId: number | null) =>
@@ -133,3 +143,28 @@ export async function deleteJobRow(tx: Queryable, chainId: number, id: number, v
 export function jobInChain(db: Queryable, chainId: number, jobId: number) {
   return db.one<{ id: number }>(sql`SELECT id FROM job WHERE chain_id = ${chainId} AND id = ${jobId}`);
 }
+
+export interface Advisor {
+  id: number;
+  name: string;
+  /** 岗位: one of ADVISOR_POSITIONS. */
+  position: string;
+  storeIds: number[];
+  /** Headquarters staff (a role with data scope 全部门店) serve every store. */
+  wholeChain: boolean;
+}
+
+/**
+ * The chain's 服务顾问 who work in at least one of `storeIds` (ADVISOR_POSITIONS): the one list the KPI
+ * ranking, the 专属顾问 choices (and so the workbench's assignment) and the reports' advisor filter read.
+ */
+export function advisorsOf(db: Queryable, chainId: number, storeIds: number[]) {
+  return db.rows<Advisor>(sql`
+    SELECT u.id, u.nick_name AS name, j.name AS position, u.store_ids AS "storeIds", a.whole_chain AS "wholeChain"
+      FROM app_user u JOIN job j ON j.id = u.job_id
+     CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.data_scope = 1) AS whole_chain) a
+     WHERE u.chain_id = ${chainId} AND u.enabled AND j.name = ANY(${sql.param([...ADVISOR_POSITIONS])}::text[])
+       AND (a.whole_chain OR u.store_ids && ${sql.param(storeIds)}::int[])
+     ORDER BY u.id`);
+}
+

@@ -223,16 +223,6 @@ export async function ordersInProgress(db: Queryable, q: { chainId: number; stor
   };
 }
 
-/** 服务顾问 with orders in the stores and range (the report's advisor filter). */
-export async function advisorsOf(db: Queryable, q: { chainId: number; storeIds: number[]; from: string; to: string }): Promise<string[]> {
-  if (q.storeIds.length === 0) return [];
-  const rows = await db.rows<{ advisor: string }>(sql`
-    SELECT DISTINCT advisor FROM order_rollup
-     WHERE chain_id = ${q.chainId} AND store_id = ANY(${sql.param(q.storeIds)}::int[]) AND day BETWEEN ${q.from}::date AND ${q.to}::date AND advisor <> ''
-     ORDER BY advisor`);
-  return rows.map((row) => row.advisor);
-}
-
 // ── Keeping the rollup current ─────────────────────────────────────────────────────────────────
 
 /** The durable job that recomputes marked cells (its worker: routes/report.ts). */

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { diagnosis, kpiScores, kpiSets } from '../../../contracts/api/analysis';
-import { addDays, today } from '../../../contracts/dates';
-import { ANALYSIS_MESSAGES, DIAGNOSIS_METRICS, diagnose, type DiagnosisMetric } from '../../../contracts/rules/analysis';
+import { addDays, daysBetween, today } from '../../../contracts/dates';
+import { ADVISOR_POSITIONS, ANALYSIS_MESSAGES, DIAGNOSIS_METRICS, diagnose, type DiagnosisMetric } from '../../../contracts/rules/analysis';
 import { monthOf, monthRange } from '../../../contracts/rules/metrics';
 import { sql } from '../db/database';
 import { renewalsFromRows, stagesFromRows } from '../../../tests/support/facts';
@@ -207,6 +207,47 @@ describe('数据统计: 岗位 KPI', () => {
   });
 });
 
+describe('who is 服务顾问 (issue 33: one rule, one SQL home)', () => {
+  /** The advisors of a chain's stores, straight from the accounts: 岗位 前台/服务顾问 or 店长, enabled. */
+  const advisorAccounts = async (chainId: number, storeIds: number[]) =>
+    (await server.db.rows<{ name: string }>(sql`
+      SELECT u.nick_name AS name FROM app_user u JOIN job j ON j.id = u.job_id
+       WHERE u.chain_id = ${chainId} AND u.enabled AND j.name = ANY(${sql.param([...ADVISOR_POSITIONS])}::text[]) AND u.store_ids && ${sql.param(storeIds)}::int[]`)).map((row) => row.name).sort();
+
+  it('lists the same people, once each, in 数据统计, 专属顾问, 数据报表 and as the workbench’s assignees; no technician', async () => {
+    for (const [token, chainId, storeIds] of [[admin, 1, [2, 3, 4]], [manager, 1, [2]], [hxAdmin, 2, [6, 7]]] as const) {
+      const accounts = await advisorAccounts(chainId, [...storeIds]);
+      expect(accounts.length, `chain ${chainId}`).toBeGreaterThan(0);
+      const kpi = (await read<Scores>(token, '/analysis/kpi/scores')).staff.map((row) => row.staffName);
+      const choices = await read<{ name: string; position: string }[]>(token, '/client/advisors');
+      const report = (await read<{ advisors: string[] }>(token, '/report/figures')).advisors;
+      expect(new Set(kpi).size, 'one row per person').toBe(kpi.length);
+      expect({ kpi: [...kpi].sort(), choices: choices.map((person) => person.name).sort(), report: [...report].sort() })
+        .toEqual({ kpi: accounts, choices: accounts, report: accounts });
+      expect(kpi.filter((name) => /(师傅|工)$/.test(name))).toEqual([]);
+      // The workbench gives a customer's tasks to their 专属顾问, chosen from the same list.
+      const tasks = (await read<{ tasks: { assigneeName: string | null }[] }>(token, '/workbench/tasks', { limit: 200 })).tasks;
+      const assignees = new Set(tasks.map((task) => task.assigneeName).filter((name) => name !== null));
+      expect([...assignees].filter((name) => !accounts.includes(name!))).toEqual([]);
+    }
+  });
+
+  it('drops a person whose 岗位 changes to 技师 from all of them at once', async () => {
+    const technician = (await server.db.one<{ id: number }>(sql`SELECT id FROM job WHERE chain_id = 1 AND name = '技师'`))!.id;
+    const advisor = (await server.db.one<{ id: number; job_id: number }>(sql`SELECT id, job_id FROM app_user WHERE username = 'binjiang'`))!;
+    await server.db.run(sql`UPDATE app_user SET job_id = ${technician} WHERE id = ${advisor.id}`);
+    try {
+      const kpi = (await read<Scores>(admin, '/analysis/kpi/scores')).staff.map((row) => row.staffName);
+      const choices = (await read<{ name: string }[]>(admin, '/client/advisors')).map((person) => person.name);
+      const report = (await read<{ advisors: string[] }>(admin, '/report/figures')).advisors;
+      for (const names of [kpi, choices, report]) expect(names).not.toContain('周杰');
+      expect((await server.call('POST', '/client/advisor', { token: admin, body: { customerIds: [1], advisorId: advisor.id } })).code).toBe(400);
+    } finally {
+      await server.db.run(sql`UPDATE app_user SET job_id = ${advisor.job_id} WHERE id = ${advisor.id}`);
+    }
+  });
+});
+
 describe('数据统计: 员工得分', () => {
   /** Each 服务顾问's month per store, from plain rows. */
   async function perStaff(chainId: number) {
@@ -228,22 +269,24 @@ describe('数据统计: 员工得分', () => {
     expect(answer.seesTeam).toBe(true);
     const expected = await perStaff(1);
     expect(answer.staff.length).toBe(expected.size);
-    const revenues = [...expected.values()].map((row) => row.revenue);
+    const positions = new Map((await server.db.rows<{ name: string; job: string }>(sql`
+      SELECT u.nick_name AS name, j.name AS job FROM app_user u JOIN job j ON j.id = u.job_id WHERE u.chain_id = 1`)).map((row) => [row.name, row.job]));
+    const revenuesOf = (position: string) => answer.staff.filter((row) => row.position === position).map((row) => expected.get(`${row.storeId}|${row.staffName}`)!.revenue);
+    const weights = Object.fromEntries((await read<Sets>(admin, '/analysis/kpi/sets')).jobs.map((job) => [job.name, job.items.map((each) => [each.metric, each.weight])]));
     const personTarget = await server.db.one<{ store_id: number; staff_name: string; target: number }>(sql`
       SELECT store_id, staff_name, target FROM metric_tree_node WHERE chain_id = 1 AND month = ${month} AND metric = 'visits' AND staff_name <> '' ORDER BY id LIMIT 1`);
     for (const row of answer.staff) {
       const want = expected.get(`${row.storeId}|${row.staffName}`)!;
-      expect(row.position).toBe('前台/服务顾问');
+      // Each row is an account with an advisor's 岗位 (its own KPI set), never a technician's name.
+      expect(row.position).toBe(positions.get(row.staffName));
       const item = (metric: string) => row.items.find((each) => each.metric === metric)!;
-      expect(row.items.map((each) => [each.metric, each.weight])).toEqual([['revenue', 40], ['visits', 30], ['ticketSize', 20], ['maintenanceVisits', 10]]);
-      expect(item('revenue').actual).toBe(want.revenue);
-      expect(item('visits').actual).toBe(want.visits);
-      expect(item('ticketSize').actual).toBe(Math.round(want.revenue / want.visits));
-      expect(item('maintenanceVisits').actual).toBe(want.maintenanceVisits);
-      // No revenue target is set for anyone: the median of the 服务顾问 counts.
-      expect(item('revenue')).toMatchObject({ targetSource: 'median', target: median(revenues) });
-      expect(item('ticketSize').targetSource).toBe('position');
-      if (personTarget && row.storeId === personTarget.store_id && row.staffName === personTarget.staff_name) {
+      expect(row.items.map((each) => [each.metric, each.weight])).toEqual(weights[row.position]);
+      const actual: Record<string, number> = { revenue: want.revenue, visits: want.visits, ticketSize: Math.round(want.revenue / want.visits), maintenanceVisits: want.maintenanceVisits };
+      for (const each of row.items) expect(each.actual, each.metric).toBe(actual[each.metric]);
+      // No revenue target is set for anyone: the median of the same position counts.
+      expect(item('revenue')).toMatchObject({ targetSource: 'median', target: median(revenuesOf(row.position)) });
+      if (row.position === '前台/服务顾问') expect(item('ticketSize').targetSource).toBe('position');
+      if (personTarget && row.storeId === personTarget.store_id && row.staffName === personTarget.staff_name && row.items.some((each) => each.metric === 'visits')) {
         expect(item('visits')).toMatchObject({ targetSource: 'person', target: Number(personTarget.target) });
       }
       const points = row.items.map((each) => (each.target ? Math.min(each.actual! / each.target, 1.2) * 100 : 0));

@@ -10,7 +10,6 @@ import * as calls from '../../../contracts/api/analysis';
 import { today } from '../../../contracts/dates';
 import { Permission } from '../../../contracts/permissions';
 import {
-  ADVISOR_POSITION,
   ANALYSIS_MESSAGES as MSG,
   DIAGNOSIS_METRICS,
   KPI_METRICS,
@@ -28,6 +27,7 @@ import { serve } from '../http/contract';
 import { auditActor, lockChainAuthority, writeAudit } from '../repositories/authority';
 import { builtInValues, personValues, type BuiltInValues } from '../repositories/metrics';
 import { advisorTotals } from '../repositories/rollups';
+import { advisorsOf } from '../repositories/organization';
 import { settingsOf } from '../repositories/settings';
 import * as repo from '../repositories/analysis';
 
@@ -123,26 +123,28 @@ export default async function analysisRoutes(app: FastifyInstance) {
     const storeIds = storeId === undefined ? visibleIds : [storeId];
     const period = periodOf(month);
     const chainId = auth.chainId;
-    const [stores, targets, jobs, positions, ownPosition, advisors, customers, totals] = await Promise.all([
+    const [stores, targets, jobs, ownPosition, advisors, named, customers, totals] = await Promise.all([
       repo.openStores(app.db, chainId),
       repo.monthTargets(app.db, chainId, period.month),
       repo.listJobKpi(app.db, chainId),
-      repo.positionsByName(app.db, chainId),
       repo.positionOf(app.db, auth.userId),
+      advisorsOf(app.db, chainId, storeIds),
       advisorTotals(app.db, { chainId, storeIds, from: period.from, to: period.to }),
       repo.visitingCustomers(app.db, chainId, storeIds, period.from, period.to),
       valuesOf(request, storeIds, period),
     ]);
     const seesTeam = auth.isAdmin || auth.dataScope === 1 || ownPosition === MANAGER_POSITION;
     const storeName = new Map(stores.map((store) => [store.id, store.name]));
-    const positionByName = new Map(positions.map((row) => [row.nickName, row.job]));
     const setOf = new Map(jobs.map((job) => [job.name, job.items]));
 
-    // Everybody in the stores is computed: the position's median is taken over them all.
-    // One rollup query for everybody: per store and 服务顾问, the order metrics builtInValues gives a person.
-    const people = advisors.map(({ storeId: store, advisor: staffName, ...totals }) => {
-      const position = positionByName.get(staffName) ?? ADVISOR_POSITION;
-      return { storeId: store, staffName, position, values: personValues(totals) };
+    // One row per 服务顾问 (ADVISOR_POSITIONS, advisorsOf), everybody computed: the position's median is
+    // taken over them all. Their figures are the work orders naming them in the stores they work in
+    // (one rollup query for everybody); a name on orders that is no advisor (a technician) ranks nobody.
+    const people = advisors.map((person) => {
+      const theirs = person.wholeChain ? storeIds : storeIds.filter((id) => person.storeIds.includes(id));
+      const rows = named.filter((row) => row.advisor === person.name && theirs.includes(row.storeId));
+      const sum = rows.reduce((all, row) => ({ revenueFen: all.revenueFen + row.revenueFen, orders: all.orders + row.orders, maintenanceOrders: all.maintenanceOrders + row.maintenanceOrders }), { revenueFen: 0, orders: 0, maintenanceOrders: 0 });
+      return { storeId: theirs[0]!, staffName: person.name, position: person.position, values: personValues(sum) };
     });
     const medianFor = (position: string, key: BuiltInMetricKey) => medianOf(people.filter((person) => person.position === position).map((person) => person.values[key]));
     const targetFor = (person: (typeof people)[number], key: BuiltInMetricKey): { target: number | null; source: TargetSource } => {

@@ -25,6 +25,7 @@ import { serve } from '../http/contract';
 import { forgetChain, forgetUser } from '../repositories/accounts';
 import * as repo from '../repositories/authority';
 import { jobInChain, listJobs } from '../repositories/organization';
+import { allowanceOfChain } from '../entitlements';
 
 const ADMIN_ONLY = { config: { admin: true } };
 
@@ -312,7 +313,8 @@ export default async function authorityRoutes(app: FastifyInstance) {
 
   serve(app, calls.auditLog, ADMIN_ONLY, async (input, request) => {
     const storeIds = request.auth.dataScope === 1 ? null : request.auth.accessibleStoreIds;
-    const { total, entries } = await repo.readAudit(app.db, request.auth.chainId, storeIds, input.page, input.pageSize);
+    const { allowance } = await allowanceOfChain(app.db, request.auth.chainId);
+    const { total, entries } = await repo.readAudit(app.db, request.auth.chainId, storeIds, allowance.auditDays, input.page, input.pageSize);
     return ok({
       total,
       entries: entries.map((entry) => ({

@@ -137,10 +137,17 @@ describe('专属顾问', () => {
 
   it('ends with one advisor when two people set different ones at once', async () => {
     const target = [east[0]!, east[2]!];
-    const answers = await Promise.all([assign(admin, target, LI), assign(admin, target, 1)]);
+    const answers = await Promise.all([assign(admin, target, LI), assign(admin, target, null)]);
     expect(answers.map((answer) => answer.code)).toEqual([0, 0]);
     const final = await Promise.all(target.map(advisorOf));
     expect(final[0]).toBe(final[1]);
-    expect([LI, 1]).toContain(final[0]);
+    expect([LI, null]).toContain(final[0]);
+  });
+
+  it('offers only 服务顾问 (岗位 前台/服务顾问 or 店长): headquarters staff without a 岗位 is refused', async () => {
+    const choices = (await server.call<(Advisor & { position: string })[]>('GET', '/client/advisors', { token: admin })).data;
+    expect(choices.map((person) => [person.name, person.position])).toEqual([['李店长', '店长'], ['王小雨', '前台/服务顾问'], ['周杰', '前台/服务顾问']]);
+    const refused = await assign(admin, [east[0]], 1); // 陈总, 总部
+    expect([refused.code, refused.msg]).toEqual([400, '专属顾问不存在、已停用或不在您的门店任职']);
   });
 });

@@ -53,6 +53,7 @@ import { BULK_LIMIT, LIFECYCLE_STAGES, filterPart } from '../../../contracts/rul
 import { rulesOf } from '../repositories/customer-operations';
 import { stageCounts, stageToday, stageTotals } from '../repositories/stages';
 import { ownsStore, staffServing } from '../repositories/potential';
+import { advisorsOf } from '../repositories/organization';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { Permission } from '../../../contracts/permissions';
 
@@ -188,8 +189,8 @@ export default async function customerRoutes(app: FastifyInstance) {
     return ok({ changed, memberCount: await groupMemberCount(db, request.scope, group) });
   });
 
-  // 专属顾问: whose 工作台 holds a customer's tasks (repositories/workbench.ts).
-  const advisorsFor = (request: FastifyRequest) => staffServing(db, request.auth.chainId, request.scope.storeIds);
+  // 专属顾问: whose 工作台 holds a customer's tasks (repositories/workbench.ts); only a 服务顾问 may be one.
+  const advisorsFor = (request: FastifyRequest) => advisorsOf(db, request.auth.chainId, request.scope.storeIds);
 
   serve(app, calls.advisorChoices, ADVISOR, async (_input, request) => ok(await advisorsFor(request)));
 

@@ -16,12 +16,14 @@ import { firstProblem } from '../http/input';
 import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { auditActor, writeAudit } from '../repositories/authority';
 import { jobIdFor } from '../jobs/queue';
-import { cellText, detectFormat, ImportFileError, scanFile, type FileFormat } from '../import/read';
+import { cellText, detectFormat, ImportFileError, scanFile, TooManyRows, type FileFormat } from '../import/read';
 import { KIND_RULES, mappingProblem } from '../import/kinds';
 import { hasPendingImports, IMPORT_JOB, rowByMapping, runImportTask, storesOf, taskAnswer, taskRow } from '../import/task';
 import { exampleValue, REQUIRED_FIELDS, reportXlsx, TEMPLATE_FIELDS, templateTitle, templateXlsx } from '../import/xlsx';
 import { hasPermission } from '../auth/context';
 import type { Host } from './index';
+import { allowanceOfChain } from '../entitlements';
+import { importRowsRefusal, type Allowance } from '../../../contracts/rules/mall';
 
 /** Registered once (under /api): the job worker and the queue belong to the process, not to a host. */
 export const hosts: Host[] = ['main'];
@@ -106,18 +108,20 @@ interface Scan {
  * count and the first rows checked. An xlsx is read only that far (read.ts scanFile), so the job
  * is the only full read.
  */
-async function scan(upload: Upload, stores: { id: number; name: string }[]): Promise<Scan> {
+async function scan(upload: Upload, stores: { id: number; name: string }[], held: { edition: string | null; allowance: Allowance }): Promise<Scan> {
   const rules = KIND_RULES[upload.kind];
   try {
     const format = detectFormat(upload.fileName, upload.bytes);
     const { rows, total } = await scanFile(upload.bytes, format, IMPORT_LIMITS.previewRows);
+    // The edition's rows per file (the price list's figure); the reader itself stops at IMPORT_LIMITS.maxRows.
+    if (total > held.allowance.importRows) throw new TooManyRows();
     if (rows.length === 0) throw new ImportFileError(`文件是空的：第一行应为表头（${rules.headerHint}）`);
     const headers = rows[0].cells.map((cell) => cellText(cell).trim());
     const mapping = upload.mapping ? headers.map((_, i) => upload.mapping![i] ?? null) : rules.mapHeaders(headers);
     const preview = rows.slice(1).map(({ row, cells }) => ({ row, cells: cells.map(cellText), problems: rules.check(rowByMapping(cells, mapping), stores).problems }));
     return { format, headers, mapping, total, preview };
   } catch (error) {
-    throw asUserError(error);
+    throw asUserError(error instanceof TooManyRows ? new ImportFileError(importRowsRefusal(held.edition)) : error);
   }
 }
 
@@ -158,7 +162,7 @@ export default async function importRoutes(app: FastifyInstance) {
       title: TITLES[type],
       columns: TEMPLATE_FIELDS[type].map((field) => ({ key: field, title: templateTitle(field), required: REQUIRED_FIELDS[type].includes(field), example: exampleValue(field, type, storeName) })),
       acceptTypes: ['.xlsx', '.csv'],
-      maxRows: IMPORT_LIMITS.maxRows,
+      maxRows: (await allowanceOfChain(app.db, request.auth.chainId)).allowance.importRows,
       maxFileSizeMb: IMPORT_LIMITS.maxFileBytes / 1024 / 1024,
       duplicateRule: DUPLICATE_RULES[type],
       targetStoreId: storeId ?? null,
@@ -195,7 +199,7 @@ export default async function importRoutes(app: FastifyInstance) {
   serve(app, calls.importPreview, IMPORT, async (_input, request) => {
     const upload = await readUpload(request);
     allowKind(request, upload.kind);
-    const found = await scan(upload, await scopeStores(app.db, request));
+    const found = await scan(upload, await scopeStores(app.db, request), await allowanceOfChain(app.db, request.auth.chainId));
     return ok({ fileName: upload.fileName, format: found.format, headers: found.headers, mapping: found.mapping, total: found.total, rows: found.preview });
   });
 
@@ -204,7 +208,7 @@ export default async function importRoutes(app: FastifyInstance) {
     allowKind(request, upload.kind);
     const storeId = request.scope.defaultStoreId();
     if (storeId === undefined) throw refuse.forbidden('请先切换到一家门店再导入');
-    const found = await scan(upload, await scopeStores(app.db, request));
+    const found = await scan(upload, await scopeStores(app.db, request), await allowanceOfChain(app.db, request.auth.chainId));
     if (found.total === 0) throw refuse.badInput(`文件中没有数据行：第一行为表头，从第二行起每行一${upload.kind === 'policy' ? '张保单' : '位客户'}`);
     const startProblem = KIND_RULES[upload.kind].startProblem(found.mapping);
     if (startProblem) throw refuse.badInput(startProblem);

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type * as mall from '../../../contracts/api/mall';
 import { addDays, addMonths, today as garageToday } from '../../../contracts/dates';
-import { editionOf, proRatedUpgradeFen, renewedUntil } from '../../../contracts/rules/mall';
+import { editionOf, EDITIONS, proRatedUpgradeFen, renewedUntil } from '../../../contracts/rules/mall';
 import { sql } from '../db/database';
 import { paymentGateway } from '../providers/payment';
 import { developmentProviders } from '../production';
@@ -19,6 +19,7 @@ import { setTestBalance } from '../../../tests/support/ledger';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import { startWechatPayPeer, type WechatPayPeer } from '../../../tests/support/wechat-pay-peer';
 import { startAlipayPeer, type AlipayPeer } from '../../../tests/support/alipay-peer';
+import { upload, utf8BomCsv } from '../../../tests/support/import-files';
 
 type Catalogue = AnswerOf<typeof mall.catalogue>;
 type Order = AnswerOf<typeof mall.orderDetail>['order'];
@@ -67,7 +68,7 @@ const moduleOf = (chainId: number, code: string) => server.db.one<{ plan: string
 describe('catalogue and prices', () => {
   it('shows the chain its edition, stores, add-ons and balances, and who may buy', async () => {
     const mine = await catalogue();
-    expect(mine.current.edition).toMatchObject({ code: 'pro', name: '专业版', state: 'active', stateName: '使用中' });
+    expect(mine.current.edition).toMatchObject({ code: 'flagship', name: '旗舰版', state: 'active', stateName: '使用中' });
     expect(mine.current.storeCount).toBe(3);
     expect(mine.current.addOns.find((addOn) => addOn.code === 'web_phone')).toMatchObject({ state: 'active' });
     expect(mine.current.addOns.find((addOn) => addOn.code === 'customer_analysis')).toMatchObject({ state: 'active', stateName: '使用中' });
@@ -88,14 +89,16 @@ describe('catalogue and prices', () => {
 
   it('prices renewals per store and year, upgrades pro rata, and refuses a downgrade and nonsense in Chinese', async () => {
     const expiresOn = (await catalogue()).current.edition!.expiresOn;
-    const renew = await ok<AnswerOf<typeof mall.quote>>('GET', '/mall/quote', tokens.admin!, { productCode: 'edition.pro', years: '2' });
-    expect(renew).toMatchObject({ kind: 'renew', kindName: '续费', amountFen: 398_000 * 3 * 2, effectiveUntil: renewedUntil(expiresOn, today, 2) });
-    const upgrade = await ok<AnswerOf<typeof mall.quote>>('GET', '/mall/quote', tokens.admin!, { productCode: 'edition.flagship' });
-    expect(upgrade).toMatchObject({ kind: 'upgrade', effectiveUntil: expiresOn, amountFen: proRatedUpgradeFen(398_000, 698_000, 3, today, expiresOn) });
+    const renew = await ok<AnswerOf<typeof mall.quote>>('GET', '/mall/quote', tokens.admin!, { productCode: 'edition.flagship', years: '2' });
+    expect(renew).toMatchObject({ kind: 'renew', kindName: '续费', amountFen: 698_000 * 3 * 2, effectiveUntil: renewedUntil(expiresOn, today, 2) });
+    // 华星 (基础版, 2 stores) upgrading to 旗舰版.
+    const theirs = (await catalogue(tokens['hx-admin'])).current.edition!.expiresOn;
+    const upgrade = await ok<AnswerOf<typeof mall.quote>>('GET', '/mall/quote', tokens['hx-admin']!, { productCode: 'edition.flagship' });
+    expect(upgrade).toMatchObject({ kind: 'upgrade', effectiveUntil: theirs, amountFen: proRatedUpgradeFen(198_000, 698_000, 2, today, theirs) });
     expect(Number.isInteger(upgrade.amountFen)).toBe(true);
 
     const refusals: [Record<string, string>, string][] = [
-      [{ productCode: 'edition.basic' }, '当前为专业版，有效期内不能降级；可在到期后续费时选择基础版'],
+      [{ productCode: 'edition.basic' }, '当前为旗舰版，有效期内不能降级；可在到期后续费时选择基础版'],
       [{ productCode: 'sms.7' }, '没有这个商品'],
       [{ productCode: 'edition.pro', years: '4' }, '购买年限不能超过 3 年'],
       [{ productCode: 'sms.1000', quantity: '1.5' }, '购买数量必须是整数'],
@@ -182,8 +185,8 @@ describe('the development adapter', () => {
 
   it('renews the edition by whole years from its current expiry', async () => {
     const before = (await moduleOf(1, 'edition'))!.expiresAt!;
-    const made = await order('edition.pro', { years: 1 });
-    expect(made).toMatchObject({ kind: 'renew', amountFen: 398_000 * 3 });
+    const made = await order('edition.flagship', { years: 1 });
+    expect(made).toMatchObject({ kind: 'renew', amountFen: 698_000 * 3 });
     await pay(made.id, 'dev');
     const done = (await ok<{ order: Order }>('POST', '/mall/order/simulate-paid', tokens.admin!, { id: made.id })).order;
     expect(done.effectiveUntil).toBe(addDays(addMonths(addDays(before, 1), 12), -1));
@@ -449,6 +452,71 @@ describe('entitlements', () => {
     expect(made).toMatchObject({ kind: 'upgrade', kindName: '升级', amountFen: proRatedUpgradeFen(basic, 398_000, 2, today, before.expiresAt!) });
     await ok('POST', '/mall/order/simulate-paid', tokens['hx-admin']!, { id: made.id });
     expect(await moduleOf(2, 'edition')).toMatchObject({ plan: 'pro', expiresAt: before.expiresAt });
+  });
+});
+
+describe('what each edition includes (issue 33): the price list is what the server allows', () => {
+  /** The figure a matrix cell states: 「每个文件 20,000 行」 → 20000, 「可查近 1 年」 → 365 (days). */
+  const figure = (cell: boolean | string | undefined) => {
+    const found = /([\d,]+) (行|天|年)/.exec(String(cell));
+    if (!found) throw new Error(`no figure in ${String(cell)}`);
+    return Number(found[1]!.replace(/,/g, '')) * (found[2] === '年' ? 365 : 1);
+  };
+  const names = (count: number) => utf8BomCsv([['姓名'], ...Array.from({ length: count }, (_, i) => [`版本客户${i}`])]);
+
+  it('for every edition: 智慧大屏, 自定义指标, rows per import file and 操作日志 days as the mall lists them; refusals name the edition', async () => {
+    const hx = tokens['hx-admin']!;
+    const before = (await moduleOf(2, 'edition'))!;
+    await server.db.run(sql`
+      INSERT INTO audit_log (chain_id, actor_id, actor_name, action, target_type, target_id, target_name, detail, address, store_ids, created_at)
+      VALUES (2, 4, '周总', 'store.update', 'store', 6, '四十天前的修改', '{}'::jsonb, '', '{6}', now() - interval '40 days'),
+             (2, 4, '周总', 'store.update', 'store', 6, '四百天前的修改', '{}'::jsonb, '', '{6}', now() - interval '400 days')`);
+    try {
+      for (const edition of EDITIONS) {
+        await server.db.run(sql`UPDATE garage_module SET plan = ${edition.code}, name = ${edition.name} WHERE chain_id = 2 AND code = 'edition'`);
+        const listed = Object.fromEntries((await catalogue(hx)).features.map((row) => [row.code, row.editions[edition.code]]));
+        const refused = (feature: string) => `「${feature}」是旗舰版的功能，本连锁当前为${edition.name}：请在 价格商城 升级后使用`;
+
+        const screen = await server.call('GET', '/bigScreen', { token: hx });
+        expect(screen.code === 0, `${edition.name} 智慧大屏`).toBe(listed.big_screen === true);
+        if (listed.big_screen !== true) expect(screen).toMatchObject({ code: 403, msg: refused('智慧大屏') });
+
+        const metric = await server.call<{ id: number }>('POST', '/metrics/custom', { token: hx, body: { name: `版本${edition.code}`, unit: '次', period: 'month', direction: 'higher' } });
+        expect(metric.code === 0, `${edition.name} 自定义指标`).toBe(listed.custom_metrics === true);
+        const library = (await server.call<{ canEditDefinitions: boolean; customRefusal: string | null }>('GET', '/metrics/library', { token: hx })).data;
+        expect(library.canEditDefinitions).toBe(listed.custom_metrics === true);
+        if (listed.custom_metrics !== true) {
+          expect(metric).toMatchObject({ code: 403, msg: refused('自定义指标') });
+          expect(library.customRefusal).toBe(refused('自定义指标'));
+        }
+
+        const rows = figure(listed.import);
+        const config = await server.call<{ maxRows: number }>('GET', '/client/import/task-config', { token: hx, query: { type: 'customer' } });
+        expect(config.data.maxRows, `${edition.name} 批量导入`).toBe(rows);
+        const over = await upload(server, '/client/import/preview', hx, { name: '超出.csv', bytes: names(rows + 1) });
+        expect(over.code, `${edition.name} ${rows + 1} 行`).toBe(400);
+        expect(over.msg).toContain(`${edition.name}每个文件最多导入 ${rows.toLocaleString('en-US')} 行`);
+        const within = await upload<{ total: number }>(server, '/client/import/preview', hx, { name: '正好.csv', bytes: names(rows) });
+        expect(within.code, within.msg).toBe(0);
+        expect(within.data.total).toBe(rows);
+
+        const days = figure(listed.audit);
+        const shown = (await server.call<{ entries: { targetName: string }[] }>('GET', '/authority/audit', { token: hx, query: { pageSize: 100 } })).data.entries.map((entry) => entry.targetName);
+        expect(shown.includes('四十天前的修改'), `${edition.name} 操作日志`).toBe(days >= 40);
+        expect(shown.includes('四百天前的修改'), `${edition.name} 操作日志`).toBe(days >= 400);
+      }
+    } finally {
+      await server.db.run(sql`UPDATE garage_module SET plan = ${before.plan}, name = ${editionOf(before.plan!)!.name} WHERE chain_id = 2 AND code = 'edition'`);
+      await server.db.run(sql`DELETE FROM audit_log WHERE chain_id = 2 AND target_name IN ('四十天前的修改', '四百天前的修改')`);
+      await server.db.run(sql`DELETE FROM metric_custom WHERE chain_id = 2 AND name LIKE '版本%'`);
+    }
+  });
+
+  it('lists for the demo chain the edition whose features it uses: 旗舰版, with 智慧大屏 and 自定义指标', async () => {
+    const mine = await catalogue();
+    expect(mine.current.edition?.code).toBe('flagship');
+    expect(mine.features.filter((row) => ['big_screen', 'custom_metrics'].includes(row.code)).map((row) => row.editions.flagship)).toEqual([true, true]);
+    expect((await server.call('GET', '/bigScreen', { token: tokens.admin })).code).toBe(0);
   });
 });
 

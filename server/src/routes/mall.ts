@@ -32,6 +32,7 @@ import { LEDGER_NAMES, LEDGER_UNITS } from '../../../contracts/rules/mall';
 import { PaymentUnavailable, type PaymentAdapter } from '../providers/payment';
 import { refundUnneededPayments } from '../payment-refunds';
 import type { Host } from './index';
+import { settingOf as smsSettingOf } from '../sms/campaign';
 
 export const hosts: Host[] = ['main'];
 
@@ -71,6 +72,7 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
       addOns: ADD_ONS.map((addOn) => ({ ...addOn, points: [...addOn.points] })),
       packages: PACKAGES.map((item) => ({ ...item })),
       current: await repo.currentOf(app.db, request.auth.chainId, today()),
+      smsSignature: (await smsSettingOf(app.db, request.auth.chainId))?.signature ?? '',
       canBuy: reason === null,
       cannotBuyReason: reason,
       channels: offered().map((code) => ({ code, name: PAY_CHANNEL_NAMES[code] })),

@@ -154,7 +154,7 @@ describe('指标库: custom metrics', () => {
     // The other chain neither sees nor changes it.
     expect((await readLibrary(hxAdmin)).custom.some((metric) => metric.name === '洗车台次')).toBe(false);
     const foreign = await server.call('PUT', '/metrics/custom', { token: hxAdmin, body: { id: made.data.id, version: 1, name: '改名', unit: '次', period: 'month', direction: 'higher' } });
-    expect(foreign.code).toBe(404);
+    expect(foreign.code).toBe(403); // 基础版 has no custom metrics: refused before the metric is even looked for
     const foreignValue = await server.call('PUT', '/metrics/custom/value', { token: hxAdmin, body: { id: made.data.id, storeId: 2, day: from, value: 1 } });
     expect(foreignValue.code).toBe(403);
     expect(row(await readLibrary(admin))?.value).toBe(65);

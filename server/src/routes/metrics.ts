@@ -30,8 +30,12 @@ import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { auditActor, writeAudit } from '../repositories/authority';
 import * as repo from '../repositories/metrics';
+import { allowanceOfChain } from '../entitlements';
+import { featureRefusal } from '../../../contracts/rules/mall';
 
 const forbidden = (msg: string) => new ApiError(Code.forbidden, msg);
+/** Making, changing and filling in custom metrics: editions that include them (deleting and reading stay open). */
+const CUSTOM_METRICS = { config: { editionFeature: 'custom_metrics' as const } };
 const stale = () => new ApiError(Code.conflict, MSG.changedByOthers);
 
 interface MetricInfo {
@@ -88,11 +92,13 @@ export default async function metricsRoutes(app: FastifyInstance) {
     const storeIds = storeId === undefined ? visible : [storeId];
     const month = monthOf(todayOf());
     const range = monthRange(month, todayOf());
-    const [values, custom, stores] = await Promise.all([
+    const [values, custom, stores, held] = await Promise.all([
       repo.builtInValues(app.db, span(request, storeIds, range)),
       repo.listCustom(app.db, request.auth.chainId),
       repo.storesOf(app.db, request.auth.chainId, visible),
+      allowanceOfChain(app.db, request.auth.chainId),
     ]);
+    const customIncluded = held.allowance.features.includes('custom_metrics');
     const full = monthRange(month);
     const customRows = await Promise.all(custom.map(async (metric) => ({
       ...metric,
@@ -108,8 +114,9 @@ export default async function metricsRoutes(app: FastifyInstance) {
       }),
       custom: customRows,
       stores,
-      canEditDefinitions: request.auth.isAdmin && request.auth.dataScope === 1,
+      canEditDefinitions: customIncluded && request.auth.isAdmin && request.auth.dataScope === 1,
       canEdit: request.auth.isAdmin,
+      customRefusal: customIncluded ? null : featureRefusal('custom_metrics', held.edition),
     });
   });
 
@@ -126,7 +133,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
       throw error;
     });
 
-  serve(app, calls.createCustom, async (input, request) => {
+  serve(app, calls.createCustom, CUSTOM_METRICS, async (input, request) => {
     mayEditDefinitions(request);
     const id = await uniqueName(() => app.db.transaction(async (tx) => {
       await checkName(tx, request, input.name);
@@ -137,7 +144,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
     return ok({ id });
   });
 
-  serve(app, calls.updateCustom, async (input, request) => {
+  serve(app, calls.updateCustom, CUSTOM_METRICS, async (input, request) => {
     mayEditDefinitions(request);
     const version = await uniqueName(() => app.db.transaction(async (tx) => {
       const current = await repo.findCustom(tx, request.auth.chainId, input.id);
@@ -176,7 +183,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
     return ok(await repo.listCustomValues(app.db, request.auth.chainId, id, request.auth.visibleStoreIds, from, to));
   });
 
-  serve(app, calls.enterCustomValue, async ({ id, storeId, day, value }, request) => {
+  serve(app, calls.enterCustomValue, CUSTOM_METRICS, async ({ id, storeId, day, value }, request) => {
     mayEdit(request);
     if (!request.auth.accessibleStoreIds.includes(storeId)) throw forbidden(MSG.storeOutside);
     const start = await app.db.transaction(async (tx) => {

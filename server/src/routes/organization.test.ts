@@ -151,6 +151,48 @@ describe('the department tree', () => {
   });
 });
 
+/** Each department's head count worked out from the staff list of the same answer: in it or any sub-department. */
+function countsFromStaff(data: Tree) {
+  const inside = (id: number, departmentId: number | null): boolean => {
+    if (departmentId === null) return false;
+    if (departmentId === id) return true;
+    return inside(id, data.departments.find((each) => each.id === departmentId)?.parentId ?? null);
+  };
+  return Object.fromEntries(data.departments.map((each) => [each.id, data.staff.filter((person) => inside(each.id, person.departmentId)).length]));
+}
+const countsShown = (data: Tree) => Object.fromEntries(data.departments.map((each) => [each.id, each.staffCount]));
+
+describe('head counts (issue 33: one rule, sub-departments included)', () => {
+  it('counts 城西店 with its 前台组, 总部 with its own departments, equal to the staff list at every depth', async () => {
+    const data = await tree(admin);
+    const west = data.departments.find((each) => each.name === '城西店' && each.parentId === null)!;
+    expect(west.staffCount).toBe(1);
+    expect(data.departments.find((each) => each.name === '前台组' && each.parentId === west.id)!.staffCount).toBe(1);
+    expect(countsShown(data)).toEqual(countsFromStaff(data));
+
+    // Three levels deep: a person placed under 城西店 › 车间 › 机修班 counts in all three.
+    const workshop = data.departments.find((each) => each.name === '车间' && each.parentId === west.id)!;
+    const team = await create(admin, '机修班', workshop.id);
+    expect(team.code, team.msg).toBe(0);
+    const manager = data.staff.find((person) => person.username === 'manager')!;
+    const placed = await server.call<{ version: number }>('PUT', '/organization/department/staff', { token: admin, body: { id: manager.id, version: manager.version, departmentId: team.data.id } });
+    expect(placed.code, placed.msg).toBe(0);
+    const after = await tree(admin);
+    expect([west.id, workshop.id, team.data.id].map((id) => after.departments.find((each) => each.id === id)!.staffCount)).toEqual([2, 1, 1]);
+    expect(countsShown(after)).toEqual(countsFromStaff(after));
+    // A store admin's counts are of the staff they see, by the same rule.
+    const east = await storeAdmin('east-count-admin');
+    const theirs = await tree(east);
+    expect(countsShown(theirs)).toEqual(countsFromStaff(theirs));
+    expect(theirs.departments.find((each) => each.id === west.id)!.staffCount).toBe(1);
+
+    const back = await server.call('PUT', '/organization/department/staff', { token: admin, body: { id: manager.id, version: placed.data.version, departmentId: null } });
+    expect(back.code, back.msg).toBe(0);
+    const removed = await server.call('DELETE', '/organization/department', { token: admin, query: { id: team.data.id, version: 1 } });
+    expect(removed.code, removed.msg).toBe(0);
+  });
+});
+
 describe('who may change the organisation', () => {
   it('refuses staff who are not admins, in Chinese', async () => {
     const manager = await server.loginToken('manager');
@@ -254,7 +296,7 @@ describe('positions (岗位池)', () => {
     expect(roleName.get(byName.get('店长')!.defaultRoleId!)).toBe('门店店长');
     expect(roleName.get(byName.get('前台/服务顾问')!.defaultRoleId!)).toBe('前台接待');
     expect(roleName.get(byName.get('技师')!.defaultRoleId!)).toBe('技师');
-    expect(byName.get('前台/服务顾问')!.staffCount).toBe(1);
+    expect(byName.get('前台/服务顾问')!.staffCount).toBe(2);
     const other = await jobList(hxAdmin);
     expect(other.jobs.some((job) => data.jobs.some((mine) => mine.id === job.id))).toBe(false);
     expect(other.jobs.find((job) => job.name === '店长')!.staffCount).toBe(1);

@@ -75,23 +75,22 @@ export default async function organizationRoutes(app: FastifyInstance) {
   }
 
   serve(app, calls.departments, ADMINS, async (_input, request) => {
-    const [departments, staff, jobs, stores] = await Promise.all([
-      repo.listDepartments(app.db, request.auth.chainId),
+    const [staff, jobs, stores] = await Promise.all([
       staffWithReach(app.db, request),
       repo.listJobs(app.db, request.auth.chainId),
       authority.listChainStores(app.db, request.auth.chainId),
     ]);
     const shown = visible(staff, request);
-    const counts = new Map<number, number>();
-    for (const { person } of shown) if (person.department_id !== null) counts.set(person.department_id, (counts.get(person.department_id) ?? 0) + 1);
     const chainWide = request.auth.dataScope === 1;
+    // A store-level admin's counts are of the staff they see, like the list beside the tree.
+    const departments = await repo.listDepartments(app.db, request.auth.chainId, chainWide ? null : shown.map(({ person }) => person.id));
     return ok({
       departments: departments.map((department) => ({
         id: department.id,
         parentId: department.parent_id,
         name: department.name,
         sort: department.sort,
-        staffCount: chainWide ? department.staff_count : (counts.get(department.id) ?? 0),
+        staffCount: department.staff_count,
         version: department.version,
       })),
       staff: shown.map(({ person, manageable }) => ({

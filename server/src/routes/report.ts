@@ -19,7 +19,8 @@ import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { serve } from '../http/contract';
 import { JobStopped } from '../jobs/queue';
 import { storesOf } from '../repositories/metrics';
-import { ORDER_ROLLUP_JOB, advisorsOf, figures, hasDirty, refreshDirty, requestRollup, sumFigures, type FigureRow } from '../repositories/rollups';
+import { advisorsOf } from '../repositories/organization';
+import { ORDER_ROLLUP_JOB, figures, hasDirty, refreshDirty, requestRollup, sumFigures, type FigureRow } from '../repositories/rollups';
 import type { ParsedInputOf } from '../../../contracts/api/route';
 
 export const hosts = ['main'];
@@ -62,9 +63,10 @@ export default async function reportRoutes(app: FastifyInstance) {
     const [rows, stores, advisors] = await Promise.all([
       figures(app.db, { ...query, groupBy }),
       storesOf(app.db, query.chainId, visible),
-      advisorsOf(app.db, { chainId: query.chainId, storeIds: query.storeIds, from: query.from, to: query.to }),
+      advisorsOf(app.db, query.chainId, query.storeIds),
     ]);
-    return ok({ from: query.from, to: query.to, groupBy, rows, total: sumFigures(rows), stores, advisors });
+    const names = [...new Set(advisors.map((advisor) => advisor.name))];
+    return ok({ from: query.from, to: query.to, groupBy, rows, total: sumFigures(rows), stores, advisors: names });
   });
 
   serve(app, calls.reportExport, async (input, request, reply) => {

@@ -358,6 +358,44 @@ describe('sending', () => {
   });
 });
 
+describe('the chain’s signature (issue 33: one home)', () => {
+  it('is the same in 短信设置, the SMS mall’s sample, the preview, the campaign and the text a phone receives, and follows a change', async () => {
+    const readEverywhere = async (customer: { id: number; mobile: string }) => {
+      const settingsAnswer = await server.call<SmsSettings>('GET', '/sms/settings', { token: manager });
+      const mallFor = async (token: string) => (await server.call<{ smsSignature: string }>('GET', '/mall/catalogue', { token })).data.smsSignature;
+      const audience = { kind: 'customers', customerIds: [customer.id] };
+      const preview = await server.call<AnswerOf<typeof recipientsPreview>>('POST', '/sms/recipients/preview', { token: manager, body: { audience, templateId: template('取车通知').id } });
+      const made = await send(manager, { templateId: template('取车通知').id, audience });
+      expect(made.code, made.msg).toBe(0);
+      const done = await settled(manager, made.data.campaign.id);
+      const detail = await server.call<AnswerOf<typeof campaignDetail>>('GET', '/sms/campaign', { token: manager, query: { id: done.id } });
+      const [text] = received(customer.mobile);
+      const signatureOf = (full: string | undefined) => /^【[^】]+】/u.exec(full ?? '')?.[0];
+      return {
+        settings: settingsAnswer.data.signature,
+        mallAdmin: await mallFor(admin),
+        mallFrontDesk: await mallFor(frontdesk),
+        preview: signatureOf(preview.data.sample?.text),
+        campaign: detail.data.signature,
+        campaignSample: signatureOf(detail.data.sampleText),
+        sent: signatureOf(text?.text),
+      };
+    };
+    const everywhere = (signature: string) => ({ settings: signature, mallAdmin: signature, mallFrontDesk: signature, preview: signature, campaign: signature, campaignSample: signature, sent: signature });
+
+    expect(await readEverywhere(storeCustomers[50]!)).toEqual(everywhere('【安途汽车】'));
+    const changed = await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车服务', dailyMarketingLimit: 10 } });
+    expect(changed.code, changed.msg).toBe(0);
+    try {
+      expect(await readEverywhere(storeCustomers[51]!)).toEqual(everywhere('【安途汽车服务】'));
+    } finally {
+      await server.call('PUT', '/sms/settings', { token: admin, body: { signature: '安途汽车', dailyMarketingLimit: 10 } });
+    }
+    // The other chain's mall shows its own signature, never ours.
+    expect((await server.call<{ smsSignature: string }>('GET', '/mall/catalogue', { token: hxAdmin })).data.smsSignature).toBe('【华星汽车】');
+  });
+});
+
 describe('window, pause and cancel', () => {
   it('queues marketing outside 08:00–21:00 to the next 08:00 and says so; cancelling gives every credit back', async () => {
     // Tomorrow 22:30 Shanghai, whatever the time now.

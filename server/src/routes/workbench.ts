@@ -19,7 +19,7 @@ import * as repo from '../repositories/workbench';
 import * as figures from '../repositories/workbench-figures';
 import type { Host } from './index';
 
-const BIG_SCREEN = { config: { permission: Permission.bigScreen } };
+const BIG_SCREEN = { config: { permission: Permission.bigScreen, editionFeature: 'big_screen' as const } };
 /** How often a server checks whether a chain's day still has to be made (after midnight: within this). */
 const DAILY_CHECK_MS = 60_000;
 /** How long the first workbench of a day not yet made waits for the job (queue start ~3 s, polling 1 s). */

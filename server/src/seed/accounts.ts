@@ -47,6 +47,7 @@ export const DEMO_CHAINS: ChainPlan[] = [
       { id: 1, username: 'admin', nickName: '陈总', phone: '13800000001', wechatUserId: 'AnTuChen', role: 'garage_admin', storeIds: [], garageId: 1 },
       { id: 2, username: 'manager', nickName: '李店长', phone: '13800000002', wechatUserId: 'AnTuLi', role: 'store_manager', storeIds: [2], garageId: 2 },
       { id: 3, username: 'frontdesk', nickName: '王小雨', phone: '13800000003', wechatUserId: 'AnTuWang', role: 'front_desk', storeIds: [3], garageId: 3 },
+      { id: 6, username: 'binjiang', nickName: '周杰', phone: '13800000006', wechatUserId: 'AnTuZhou', role: 'front_desk', storeIds: [4], garageId: 4 },
     ],
   },
   {
@@ -64,9 +65,18 @@ export const DEMO_CHAINS: ChainPlan[] = [
     users: [
       { id: 4, username: 'hx-admin', nickName: '周总', phone: '13900000001', wechatUserId: 'HxZhou', role: 'garage_admin', storeIds: [], garageId: 5 },
       { id: 5, username: 'hx-manager', nickName: '吴店长', phone: '13900000002', wechatUserId: 'HxWu', role: 'store_manager', storeIds: [6], garageId: 6 },
+      { id: 7, username: 'hx-frontdesk', nickName: '郑爽', phone: '13900000003', wechatUserId: 'HxZheng', role: 'front_desk', storeIds: [7], garageId: 7 },
     ],
   },
 ];
+
+/**
+ * The names on a demo store's work orders: its front desk and its manager, the store's 服务顾问 (the
+ * organization seed gives them their 岗位, which makes them advisors: contracts/rules/analysis.ts).
+ */
+export function storeAdvisors(chain: ChainPlan, storeId: number): string[] {
+  return chain.users.filter((user) => user.role !== 'garage_admin' && user.storeIds.includes(storeId)).map((user) => user.nickName);
+}
 
 const ROLES = [
   { code: 'garage_admin', name: '总部管理员', dataScope: 1, permissions: [-1] },

@@ -14,6 +14,7 @@ import { sql, type Queryable } from '../db/database';
 import type { ServiceType } from '../../../contracts/rules/orders';
 import { insertOrders, refreshVisitFigures, type NewOrder } from '../repositories/orders';
 import { rebuildAll } from '../repositories/rollups';
+import { storeAdvisors } from './accounts';
 import { Random } from './random';
 import { MONTH_FACTOR, TECHNICIANS, orderLines, paymentFor, staffOf, weekdayFactor } from './work-order-catalog';
 import type { ChainPlan } from './accounts';
@@ -93,7 +94,8 @@ async function addOrders(db: Queryable, chain: ChainPlan, today: string, random:
     const candidates = windows.get(store.id) ?? [];
     if (candidates.length === 0) continue;
     const scale = candidates.length / VEHICLES_PER_STORE;
-    const { advisors, technicians } = staffOf(index);
+    const { technicians } = staffOf(index);
+    const advisors = storeAdvisors(chain, store.id);
     const pickVehicle = (dayNo: number, active: (w: Window) => boolean) => {
       for (let attempt = 0; attempt < 12; attempt++) {
         const candidate = random.pick(candidates);

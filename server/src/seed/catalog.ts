@@ -162,7 +162,6 @@ export const LEVELS: readonly (readonly [string, number])[] = [['普通', 55], [
 
 export const INSURERS = ['中国人保', '平安保险', '太平洋保险', '中华联合', '大地保险', '阳光保险', '人寿财险'];
 
-export const ADVISORS = ['王师傅', '李工', '赵师傅', '陈工', '刘师傅', '周工'];
 
 export interface ServiceItem {
   name: string;

@@ -6,8 +6,8 @@
 import { dayFromNumber, dayNumber } from '../../../contracts/dates';
 import type { Queryable } from '../db/database';
 import { insertMany } from './bulk';
-import type { ChainPlan } from './accounts';
-import { ADVISORS, BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
+import { storeAdvisors, type ChainPlan } from './accounts';
+import { BRANDS, COLOURS, INSURERS, LEVELS, SERVICE_ITEMS, SOURCES, TIER_FACTOR, chineseName, mobileNumber, plateNumber, type BrandInfo, type SeriesInfo } from './catalog';
 import { Random } from './random';
 import { makeVin } from './vin';
 import { seriesPlanItems } from './maintenance';
@@ -30,11 +30,10 @@ export interface IdCounters {
   tag: number;
   customer_group: number;
   saved_condition: number;
-  sms_template: number;
 }
 
 export const newCounters = (): IdCounters => ({
-  customer: 0, vehicle: 0, maintenance_record: 0, part_replacement: 0, insurance_policy: 0, tag: 0, customer_group: 0, saved_condition: 0, sms_template: 0,
+  customer: 0, vehicle: 0, maintenance_record: 0, part_replacement: 0, insurance_policy: 0, tag: 0, customer_group: 0, saved_condition: 0,
 });
 
 const TAGS = [
@@ -42,14 +41,6 @@ const TAGS = [
   ['车辆', '新能源车主', '#16a34a'], ['车辆', '豪华品牌', '#7c3aed'], ['车辆', '车龄5年以上', '#0891b2'],
   ['服务偏好', '常做保养', '#2563eb'], ['服务偏好', '钣喷客户', '#db2777'], ['服务偏好', '洗美会员', '#0d9488'],
   ['营销', '续保意向', '#ea580c'], ['营销', '活动参与', '#65a30d'], ['营销', '流失预警', '#b91c1c'],
-] as const;
-
-const TEMPLATES = [
-  ['保养提醒', 'notice', '【{门店名称}】尊敬的{客户姓名}，您的爱车{车牌号}已行驶约{当前里程}公里，建议近期到店保养。预约电话：{门店电话}。'],
-  ['保险续保提醒', 'notice', '【{门店名称}】{客户姓名}您好，您的爱车{车牌号}车险将于{保险到期日}到期，续保可享工时 8 折，回复 1 预约专属顾问。'],
-  ['生日祝福', 'marketing', '【{门店名称}】{客户姓名}，祝您生日快乐！生日当月到店可免费领取精洗一次，期待您的光临。回复 T 退订'],
-  ['春季保养节', 'marketing', '【{门店名称}】春季保养节：小保养套餐 299 元起，空调清洗免费检测，活动至本月底。回复 T 退订'],
-  ['服务回访', 'notice', '【{门店名称}】{客户姓名}您好，感谢您近日到店，爱车{车牌号}使用中如有任何问题请随时联系我们。'],
 ] as const;
 
 const REMARKS = ['', '', '', '', '', '喜欢周末到店', '对价格比较敏感', '需提前电话预约', '公司车辆，需开专票', '老客户介绍的朋友', '只做原厂件'];
@@ -102,6 +93,7 @@ export async function seedChainCustomers(
   const plates = new Set<string>();
   const brandWeights = BRANDS.map((b) => [b, b.weight] as const);
   const storeWeights = chain.stores.map((s) => [s.id, s.share] as const);
+  const advisorsByStore = new Map(chain.stores.map((s) => [s.id, storeAdvisors(chain, s.id)]));
 
   // Which customer owns each vehicle: one each, the rest to random customers (fleets of 2-3).
   const owners: number[] = Array.from({ length: options.customers }, (_, i) => i);
@@ -191,7 +183,7 @@ export async function seedChainCustomers(
         records.push([
           recordId, chain.id, storeId, vehicleId, customerId,
           `WO${dateOf(day).replace(/-/g, '')}${String(recordId).padStart(6, '0')}`,
-          dateOf(day), mileage, kind, itemRows, partRows, amount, history.pick(ADVISORS),
+          dateOf(day), mileage, kind, itemRows, partRows, amount, history.pick(advisorsByStore.get(storeId)!),
         ]);
         seen.push({ id: recordId, maintDate: dateOf(day), mileage, kind, items: itemRows, parts: partRows, amount });
         for (const part of partRows) {
@@ -353,8 +345,6 @@ export async function seedChainCustomers(
     await insertMany(db, 'saved_condition', [['id', 'int'], ['chain_id', 'int'], ['user_id', 'int'], ['name', 'text'], ['condition', 'jsonb']],
       conditions.map(([name, condition]) => [(ids.saved_condition += 1), chain.id, admin.id, name, condition]));
   }
-  await insertMany(db, 'sms_template', [['id', 'int'], ['chain_id', 'int'], ['name', 'text'], ['kind', 'text'], ['content', 'text']],
-    TEMPLATES.map(([name, kind, content]) => [(ids.sms_template += 1), chain.id, name, kind, content]));
 
   return { customers: customers.length, vehicles: vehicles.length, maintenanceRecords: records.length, partReplacements: parts.length, insurancePolicies: policies.length };
 }

@@ -49,7 +49,7 @@ export interface SeedSummary {
 const CORE_FILES = new Set(['index.ts', 'cli.ts', 'accounts.ts', 'customers.ts', 'catalog.ts', 'random.ts', 'vin.ts', 'bulk.ts']);
 const SEQUENCED_TABLES = [
   'chain', 'garage', 'role', 'app_user', 'customer', 'vehicle', 'tag', 'customer_group', 'saved_condition',
-  'maintenance_record', 'part_replacement', 'insurance_policy', 'sms_template',
+  'maintenance_record', 'part_replacement', 'insurance_policy',
 ];
 
 export function defaultVehicles(customers: number): number {

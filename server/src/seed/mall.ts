@@ -1,7 +1,8 @@
 /**
- * Demo data of the mall (issue 14): the main demo chain runs 专业版 until about eight months from
- * now, holds 网络电话 and 企业微信, has SMS credits and a few past orders (a renewal, an SMS
- * package, call minutes, one that timed out), so 价格商城, 项目商城 and 续费套餐 show real pages.
+ * Demo data of the mall (issue 14): the main demo chain runs 旗舰版 until about eight months from
+ * now (it uses 智慧大屏 and 自定义指标, which are 旗舰版's: issue 33), holds 网络电话 and 企业微信,
+ * has SMS credits and a few past orders (a renewal, an SMS package, call minutes, one that timed
+ * out), so 价格商城, 项目商城 and 续费套餐 show real pages.
  * The second chain runs 基础版. Both keep the web phone module rows of the core seed.
  */
 import { sql, type Queryable } from '../db/database';
@@ -25,7 +26,7 @@ interface PastOrder {
 export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   const { today } = demo;
   const plans: Record<number, { edition: EditionCode; expiresOn: string }> = {
-    1: { edition: 'pro', expiresOn: addDays(addMonths(today, 8), -1) },
+    1: { edition: 'flagship', expiresOn: addDays(addMonths(today, 8), -1) },
     2: { edition: 'basic', expiresOn: addDays(addMonths(today, 3), -1) },
   };
   for (const chain of demo.chains) {
@@ -38,10 +39,10 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   const chain = demo.chains[0];
   if (!chain) return;
   const admin = chain.users.find((user) => user.role === 'garage_admin')!;
-  const holding: Holding = { edition: { code: 'pro', expiresOn: addDays(addMonths(today, -4), -1) }, addOns: {}, storeCount: chain.stores.length };
+  const holding: Holding = { edition: { code: 'flagship', expiresOn: addDays(addMonths(today, -4), -1) }, addOns: {}, storeCount: chain.stores.length };
   const stamp = (daysAgo: number) => addDays(today, -daysAgo).replace(/-/g, '');
   const orders: PastOrder[] = [
-    { orderNo: `M${stamp(130)}0930150000001`, product: 'edition.pro', years: 1, daysAgo: 130, status: 'fulfilled', channel: 'wechat' },
+    { orderNo: `M${stamp(130)}0930150000001`, product: 'edition.flagship', years: 1, daysAgo: 130, status: 'fulfilled', channel: 'wechat' },
     { orderNo: `M${stamp(95)}1410020000002`, product: 'sms.5000', quantity: 1, daysAgo: 95, status: 'fulfilled', channel: 'alipay' },
     { orderNo: `M${stamp(40)}1105330000003`, product: 'minutes.2000', quantity: 1, daysAgo: 40, status: 'fulfilled', channel: 'wechat' },
     { orderNo: `M${stamp(12)}1620450000004`, product: 'addon.insurance_quote', years: 1, daysAgo: 12, status: 'cancelled', channel: null },

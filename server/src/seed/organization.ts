@@ -14,13 +14,15 @@ const EXTRA_ROLES = [
   { code: 'finance', name: '财务', dataScope: 1, permissionIds: [Permission.dataAnalytics] },
 ];
 
-/** username → [department path, position]: 陈总 at 总部, 李店长 runs 城东店, 王小雨 at 城西店's front desk. */
+/** username → [department path, position]: 陈总 at 总部, 李店长 runs 城东店, 王小雨 and 周杰 at 城西店's and 滨江店's front desks. */
 const PLACEMENT: Record<string, [string[], string | null]> = {
   admin: [['总部'], null],
   manager: [['城东店'], '店长'],
   frontdesk: [['城西店', '前台组'], '前台/服务顾问'],
+  binjiang: [['滨江店', '前台组'], '前台/服务顾问'],
   'hx-admin': [['总部'], null],
   'hx-manager': [['园区店'], '店长'],
+  'hx-frontdesk': [['吴中店', '前台组'], '前台/服务顾问'],
 };
 
 export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {

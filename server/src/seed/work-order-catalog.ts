@@ -3,7 +3,7 @@
  * ERP's orders of a day, the bench): labour and parts lines per service type with typical prices,
  * technicians, and how people pay. No `seed` export: not a seed module itself.
  */
-import { ADVISORS, SERVICE_ITEMS } from './catalog';
+import { SERVICE_ITEMS } from './catalog';
 import type { Random } from './random';
 import type { NewOrderLine } from '../repositories/orders';
 import type { PaymentMethod, ServiceType } from '../../../contracts/rules/orders';
@@ -64,11 +64,18 @@ export function paymentFor(random: Random, serviceType: ServiceType): PaymentMet
   return random.weighted([['wechat', 46], ['alipay', 24], ['card', 12], ['cash', 5], ['member', 13]] as const);
 }
 
-/** The 服务顾问 and technicians of the index-th store of a chain (people work at one store). */
+/**
+ * The 服务顾问 names the development ERP writes on its orders: its own staff list, no accounts here
+ * (so they rank nobody until the chain gives them accounts with an advisor's 岗位, issue 33). The demo
+ * seed's own orders name the stores' real advisors (accounts.ts storeAdvisors).
+ */
+const ERP_ADVISORS = ['孙悦', '何平', '高翔', '林琳', '徐磊', '马丽'];
+
+/** The 服务顾问 (of the development ERP) and technicians of the index-th store of a chain (people work at one store). */
 export function staffOf(storeIndex: number) {
   return {
-    advisors: [ADVISORS[(storeIndex * 2) % ADVISORS.length], ADVISORS[(storeIndex * 2 + 1) % ADVISORS.length]],
-    technicians: [0, 1, 2].map((n) => TECHNICIANS[(storeIndex * 3 + n) % TECHNICIANS.length]),
+    advisors: [ERP_ADVISORS[(storeIndex * 2) % ERP_ADVISORS.length]!, ERP_ADVISORS[(storeIndex * 2 + 1) % ERP_ADVISORS.length]!],
+    technicians: [0, 1, 2].map((n) => TECHNICIANS[(storeIndex * 3 + n) % TECHNICIANS.length]!),
   };
 }
 
