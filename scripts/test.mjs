@@ -51,6 +51,8 @@ if (missing.length > 0) {
 
 const reports = mkdtempSync(path.join(tmpdir(), 'garage-test-'));
 const counts = { passed: 0, failed: 0 };
+/** Every failure by name, printed again last: CI keeps only the end of a long log. */
+const failures = [];
 
 /** A step run beside others: its output kept in a file and printed whole when it ends (readable logs). */
 function background(name, command, args, env = {}) {
@@ -79,8 +81,19 @@ function count(name, status) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     counts.passed += report.numPassedTests ?? 0;
     counts.failed += (report.numFailedTests ?? 0) + (status !== 0 && !report.numFailedTests ? 1 : 0);
+    for (const file of report.testResults ?? []) {
+      const relative = path.relative(root, file.name);
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${name}: ${relative} › ${test.fullName}\n    ${String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failures.push(`${name}: ${relative}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
+    if (status !== 0 && !report.numFailedTests && failures.length === 0) failures.push(`${name}: vitest exited with ${status}`);
   } else if (status !== 0) {
     counts.failed += 1;
+    failures.push(`${name}: no report (exit ${status})`);
   }
   return status === 0;
 }
@@ -90,7 +103,10 @@ function count(name, status) {
 // child processes and timers about half the time, so two runs share two cores well.
 const typecheck = background('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 let ok = run(process.execPath, [path.join(root, 'scripts/build.mjs')]) === 0;
-if (!ok) counts.failed += 1;
+if (!ok) {
+  counts.failed += 1;
+  failures.push('build failed');
+}
 if (ok) {
   const { startPostgres } = await import('./postgres.mjs');
   const { POSTGRES_PASS } = await import('./postgres-pass.mjs');
@@ -105,8 +121,10 @@ if (ok) {
 }
 if ((await typecheck) !== 0) {
   counts.failed += 1;
+  failures.push('typecheck (tsc --noEmit) failed');
   ok = false;
 }
 rmSync(reports, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(ok ? 0 : 1);

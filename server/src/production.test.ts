@@ -99,6 +99,9 @@ describe('production refuses to start', () => {
   });
 });
 
+/** An answer of a production server: encrypted with the chain's own key (yj-test is ignored there). */
+const answerOf = (body: string) => JSON.parse(decryptText(body, OWN_KEY)) as { code: number; msg: string; data: Record<string, unknown> };
+
 describe('a production server', () => {
   it('starts on an empty database without seeding, and refuses the development WeCom and SMS doors', async () => {
     const db = await openDatabase({ pgliteDir: path.join(dataDir, 'empty') });
@@ -106,7 +109,7 @@ describe('a production server', () => {
     try {
       expect((await db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM garage`))?.n).toBe(0);
       const wecom = await app.inject({ method: 'GET', url: '/api/qy/qy-login?code=dev:wwantu0000demo01:AnTuChen' });
-      expect(JSON.parse(decryptText(wecom.body, OWN_KEY))).toMatchObject({ code: 503, msg: '企业微信登录尚未配置，请使用账号密码登录' });
+      expect(answerOf(wecom.body)).toMatchObject({ code: 503, msg: '企业微信登录尚未配置，请使用账号密码登录' });
       expect(wecom.headers.token).toBeUndefined();
     } finally {
       await app.close();
@@ -125,28 +128,26 @@ describe('a production server', () => {
       expect(csp).toContain("connect-src 'self' data: wss: wss://sip.example.cn;");
       expect(csp).not.toMatch(/\bws:/);
       const code = await app.inject({ method: 'POST', url: '/api/user/phone-code', payload: { phone: '13800000001' } });
-      expect(JSON.parse(decryptText(code.body, OWN_KEY))).toMatchObject({ code: 503, msg: '短信通道尚未配置，请使用账号密码登录或联系管理员' });
+      expect(answerOf(code.body)).toMatchObject({ code: 503, msg: '短信通道尚未配置，请使用账号密码登录或联系管理员' });
       expect((await seeded.db.one<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_outbox`))?.n).toBe(0);
       const login = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'admin', password: 'Changed-Before-Launch-7' } });
       expect(login.headers.token).toBeTruthy();
       // Answers are encrypted with the chain's own key, which is what the build bakes in.
-      expect(JSON.parse(decryptText(login.body, OWN_KEY))).toMatchObject({ code: 0, msg: 'ok', data: { userId: 1 } });
+      expect(answerOf(login.body)).toMatchObject({ code: 0, msg: 'ok', data: { userId: 1 } });
       expect(() => JSON.parse(decryptText(login.body, DEFAULT_CIPHER_KEY))).toThrow();
 
       // Minutes come only from the mall: no admin adds or sets them, the chain's nor a store's.
       const token = String(login.headers.token);
       const adminRole = (await seeded.db.one<{ id: number }>(sql`SELECT id FROM role WHERE chain_id = 1 AND code = 'admin'`))!.id;
-      // Answers are encrypted in production (yj-test is ignored there).
-      const answer = (body: string) => JSON.parse(decryptText(body, OWN_KEY));
       const made = await app.inject({ method: 'POST', url: '/api/authority/staff', headers: { token }, payload: { username: 'prod-east-admin', nickName: '东店管理员', roleIds: [adminRole], storeIds: [2] } });
-      expect(answer(made.body)).toMatchObject({ code: 0 });
-      const storeLogin = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'prod-east-admin', password: answer(made.body).data.oneTimePassword } });
+      expect(answerOf(made.body)).toMatchObject({ code: 0 });
+      const storeLogin = await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'prod-east-admin', password: answerOf(made.body).data.oneTimePassword } });
       expect(storeLogin.headers.token).toBeTruthy();
       const before = await balanceOf(seeded.db, 1, 'minutes');
       for (const who of [token, String(storeLogin.headers.token)]) {
         for (const payload of [{ addMinutes: 1_000_000 }, { minutes: 1_000_000 }]) {
           const topUp = await app.inject({ method: 'PUT', url: '/api/call/balance', headers: { token: who }, payload });
-          expect(answer(topUp.body)).toMatchObject({ code: 404, msg: '接口不存在：PUT /api/call/balance' });
+          expect(answerOf(topUp.body)).toMatchObject({ code: 404, msg: '接口不存在：PUT /api/call/balance' });
         }
       }
       expect(await balanceOf(seeded.db, 1, 'minutes')).toBe(before);
@@ -160,7 +161,6 @@ describe('a production server', () => {
     const distDir = mkdtempSync(path.join(tmpdir(), 'garage-production-dist-'));
     writeFileSync(path.join(distDir, 'openapi.json'), '{"openapi":"3.0.3"}');
     const open = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-    const answerOf = (body: string) => JSON.parse(decryptText(body, OWN_KEY)) as { code: number; msg: string; data: Record<string, unknown> };
     const signIn = async (app: FastifyInstance) =>
       String((await app.inject({ method: 'POST', url: '/api/user/username-token', payload: { username: 'admin', password: 'Changed-Before-Launch-7' } })).headers.token);
 

@@ -197,7 +197,7 @@ describe('批量导入 (browser journey)', () => {
     await context.close();
   });
 
-  it('shows a running import again after the page was closed, and cancels it', async () => {
+  it('shows a running import again after the page was closed, and cancels it', { timeout: 240_000 }, async () => {
     // Large enough to be still running when the page opens again (the rows are all good).
     const rows = Array.from({ length: 60_000 }, (_, i) => [`批量${i}`, `1970${String(i).padStart(7, '0')}`, '', '', '', '']);
     const bytes = await xlsx(rows);

@@ -97,7 +97,7 @@ describe('username + password', () => {
     expect((await login('admin', 'Garage@2026')).code).toBe(0);
   });
 
-  it('locks one account guessed from many addresses after 50 attempts', async () => {
+  it('locks one account guessed from many addresses after 50 attempts', { timeout: 120_000 }, async () => {
     for (let machine = 0; machine < 10; machine++) {
       const address = from();
       for (let i = 0; i < 5; i++) await login('frontdesk', `spread-${machine}-${i}`, address);
