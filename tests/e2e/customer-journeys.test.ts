@@ -179,8 +179,9 @@ describe('customer list, conditions, groups and tags', () => {
     const dialog = list(page).locator('sl-dialog[open]');
     await expect.poll(() => dialog.getAttribute('label')).toBe('为 2 位客户设置专属顾问');
     await dialog.locator('sl-select').click();
-    // Only staff of 城东店 (and headquarters) are offered: 城西店's 王小雨 is not.
-    await expect.poll(() => dialog.getByRole('option').allTextContents()).toEqual(['陈总', '李店长', '不指定（交回门店跟进）']);
+    // Only 城东店's advisors are offered (ADVISOR_POSITIONS: 前台/服务顾问 or 店长): 城西店's 王小雨 is
+    // not, nor headquarters' 陈总, who is nobody's advisor.
+    await expect.poll(() => dialog.getByRole('option').allTextContents()).toEqual(['李店长', '不指定（交回门店跟进）']);
     await dialog.getByRole('option', { name: '李店长' }).click();
     await screenshotForReview(page, 'customer-advisor.png');
     await dialog.getByRole('button', { name: '确定' }).click();

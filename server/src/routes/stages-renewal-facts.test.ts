@@ -171,20 +171,29 @@ describe('续保率: one rule, one SQL home', () => {
   it('counts a follow-up marked 已续保 and the same car’s next term with us; a win-back two months late is no renewal', async () => {
     const range = { from: `${addMonthsTo(thisMonth, -3)}-01`, to: monthEnd(addMonthsTo(thisMonth, -1)), storeIds: '2' };
     const renewedOf = async () => (await read<AnswerOf<typeof insuranceCalls.analysis>>(admin, 'GET', '/insurance/analysis', range)).totals;
-    // Two of 城东店's terms that lapsed in the last three months, still open: the latest terms of their cars.
-    const lapsed = await server.db.rows<{ id: number; vehicleId: number; customerId: number; expiry: string }>(sql`
-      SELECT p.id, p.vehicle_id AS "vehicleId", p.customer_id AS "customerId", p.expiry_date::text AS expiry FROM insurance_policy p
-       WHERE p.chain_id = ${CHAIN} AND p.store_id = 2 AND NOT p.superseded AND p.renewal_state IN ('pending', 'contacted', 'quoted')
-         AND p.expiry_date BETWEEN ${range.from}::date AND ${range.to}::date ORDER BY p.id LIMIT 2`);
-    expect(lapsed).toHaveLength(2);
-    const before = await renewedOf();
-    const term = (policy: (typeof lapsed)[number], start: string) => ({
-      chainId: CHAIN, storeId: 2, vehicleId: policy.vehicleId, customerId: policy.customerId, insurer: '中国人保', policyNo: `T33-${policy.id}-${start}`,
+    const term = (car: { vehicleId: number; customerId: number }, start: string, policyNo: string) => ({
+      chainId: CHAIN, storeId: 2, vehicleId: car.vehicleId, customerId: car.customerId, insurer: '中国人保', policyNo,
       compulsoryFen: 95_000, commercialFen: 300_000, vehicleTaxFen: 0, lines: [], agentId: null, agentName: '', startDate: start, expiryDate: addDays(addMonths(start, 12), -1),
     });
+    // Two new cars of 城东店's customers get a term that lapsed last month, still open (the seed's own
+    // history is not relied on: it changes with the demo story).
+    const cars = await server.db.rows<{ vehicleId: number; customerId: number }>(sql`
+      INSERT INTO vehicle (chain_id, store_id, customer_id, plate, vin, brand, series, model)
+      SELECT chain_id, store_id, id, '浙A3300' || n, 'LSVT330000000000' || n, '大众', '朗逸', '1.5L'
+        FROM (SELECT c.*, row_number() OVER (ORDER BY c.id) AS n FROM customer c WHERE c.chain_id = ${CHAIN} AND c.store_id = 2) c
+       WHERE n <= 2
+      RETURNING id AS "vehicleId", customer_id AS "customerId"`);
+    expect(cars).toHaveLength(2);
+    const lapsedStart = addDays(addMonths(`${addMonthsTo(thisMonth, -1)}-10`, -12), 1);
+    await server.db.transaction((tx) => insertPolicies(tx, cars.map((car, i) => term(car, lapsedStart, `T33-lapsed-${i}`))));
+    const lapsed = await server.db.rows<{ id: number; vehicleId: number; customerId: number; expiry: string }>(sql`
+      SELECT p.id, p.vehicle_id AS "vehicleId", p.customer_id AS "customerId", p.expiry_date::text AS expiry FROM insurance_policy p
+       WHERE p.policy_no LIKE 'T33-lapsed-%' ORDER BY p.policy_no`);
+    expect(lapsed.map((policy) => policy.expiry <= range.to && policy.expiry >= range.from)).toEqual([true, true]);
+    const before = await renewedOf();
 
     // The car came back 61 days after its term lapsed: a win-back, not a renewal.
-    await server.db.transaction((tx) => insertPolicies(tx, [term(lapsed[0]!, addDays(lapsed[0]!.expiry, 61))]));
+    await server.db.transaction((tx) => insertPolicies(tx, [term(lapsed[0]!, addDays(lapsed[0]!.expiry, 61), `T33-${lapsed[0]!.id}-${addDays(lapsed[0]!.expiry, 61)}`)]));
     expect(await renewedOf()).toMatchObject({ due: before.due, renewed: before.renewed });
     // Its next term with us started the day after: renewed.
     await server.db.run(sql`UPDATE insurance_policy SET start_date = ${addDays(lapsed[0]!.expiry, 1)}::date WHERE policy_no = ${`T33-${lapsed[0]!.id}-${addDays(lapsed[0]!.expiry, 61)}`}`);

@@ -192,13 +192,14 @@ describe('adding, closing and moving', () => {
     const insideToken = await server.firstLogin('hq-second', inside.password);
     expect((await server.call('PUT', '/garage/switch', { token: insideToken, body: { garageId: binjiang.id } })).code).toBe(0);
     const before = await profile(admin, '滨江店');
-    expect(before.storeOnlyStaff.map((person) => person.username)).toEqual(['binjiang01']);
+    // The demo's own 滨江店 front desk (周杰) and the new hire: both work in that store only.
+    expect(before.storeOnlyStaff.map((person) => person.username)).toEqual(['binjiang', 'binjiang01']);
 
     const closed = await server.call<{ movedCustomers: number; disabledStaff: number }>('POST', '/store/close', {
       token: admin, body: { id: binjiang.id, version: before.version, toStoreId: west.id },
     });
     expect(closed.code, closed.msg).toBe(0);
-    expect(closed.data).toMatchObject({ movedCustomers: binjiang.customerCount, disabledStaff: 1 });
+    expect(closed.data).toMatchObject({ movedCustomers: binjiang.customerCount, disabledStaff: 2 });
 
     expect(await storeNames(admin)).not.toContain('滨江店');
     expect(await profile(admin, '滨江店')).toMatchObject({ closed: true, customerCount: 0 });
