@@ -10,6 +10,7 @@
  *   tasks assigned to them, or of customers whose 专属顾问 they are.
  */
 import type { ReminderKind } from './customer-operations';
+import { Permission, type PermissionId } from '../permissions';
 
 /** In the order the list puts them on one day. */
 export const TASK_KINDS = ['follow_up', 'birthday', 'maintenance', 'insurance', 'lost'] as const satisfies readonly (ReminderKind | 'lost' | 'follow_up')[];
@@ -22,6 +23,21 @@ export const TASK_KIND_NAMES: Record<TaskKind, string> = {
   lost: '流失回访',
   follow_up: '预约跟进',
 };
+
+/**
+ * The permission a kind of task needs, because its work is done on a page behind it: a 保险到期 task
+ * is a renewal quote (保险查询 / 保险报价). A task is listed, counted and closed only for those who
+ * can act on it; the others (保养, 生日, 流失, 跟进) are calls and texts any staff member makes.
+ */
+export const TASK_KIND_PERMISSION: Partial<Record<TaskKind, PermissionId>> = { insurance: Permission.insurance };
+
+/** The kinds of task a person with these permissions is given. */
+export function taskKindsFor(mayOpen: (permission: PermissionId) => boolean): TaskKind[] {
+  return TASK_KINDS.filter((kind) => {
+    const needed = TASK_KIND_PERMISSION[kind];
+    return needed === undefined || mayOpen(needed);
+  });
+}
 
 /** A customer who turned 流失 this many days ago or less gets a call-back task (older ones are the board's recall lists). */
 export const LOST_RECALL_DAYS = 30;

@@ -4,7 +4,7 @@ import { AppLink, emit, hasPermission, isCancelled, session, toast, usePageData,
 import { daysFromToday, formatDaysAway } from '../core/formats';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { Permission } from '../../contracts/permissions';
-import { TASK_KINDS, changePercent, type TaskKind } from '../../contracts/rules/workbench';
+import { changePercent, taskKindsFor, type TaskKind } from '../../contracts/rules/workbench';
 import { workbenchApi, type Figures, type Task, type TaskList } from './api';
 import { SHORTCUTS, messages } from './messages';
 
@@ -153,7 +153,8 @@ export function Workbench({ host }: WidgetProps) {
           {list ? (
             <div className="kinds" role="tablist">
               <button type="button" role="tab" aria-selected={kind === ''} onClick={() => setKind('')}>{messages.all}</button>
-              {TASK_KINDS.map((each) => (
+              {/* Only the kinds this person is given (the server lists no others). */}
+              {taskKindsFor(hasPermission).map((each) => (
                 <button type="button" role="tab" key={each} aria-selected={kind === each} data-kind={each} onClick={() => setKind(each)}>
                   {messages.kinds[each]} <span className="n">{list.counts[each]}</span>
                 </button>

@@ -7,7 +7,8 @@ import { sql, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 import { addDays, type Day } from '../../../contracts/dates';
 import { maskMobile } from '../../../contracts/rules/mobile';
-import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
+import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, taskKindsFor, type TaskKind, type TaskView } from '../../../contracts/rules/workbench';
+import { hasPermission } from '../auth/context';
 import { chainLifecycleSql, generateTasks } from './customer-operations';
 import { stageSql } from './stages';
 import { refreshPastNextMaintenance } from './next-maintenance';
@@ -98,7 +99,10 @@ export interface TaskRow {
 /** Tasks `t` (joined with their customer `c`) the caller's view holds. */
 export function viewCondition(scope: TenantScope, view: TaskView): SQL {
   const stores = scope.storeRows('t');
-  return view === 'own' ? sql`${stores} AND COALESCE(t.assignee_id, c.advisor_id) = ${scope.auth.userId}` : stores;
+  // Only the kinds the caller can act on (contracts/rules/workbench.ts, TASK_KIND_PERMISSION).
+  const kinds = taskKindsFor((permission) => hasPermission(scope.auth, permission));
+  const mine = kinds.length < TASK_KINDS.length ? sql`${stores} AND t.rule = ANY(${sql.param(kinds)}::text[])` : stores;
+  return view === 'own' ? sql`${mine} AND COALESCE(t.assignee_id, c.advisor_id) = ${scope.auth.userId}` : mine;
 }
 
 /** Open tasks that belong on today's list: not stale, and a scheduled follow-up only once its day has come. */

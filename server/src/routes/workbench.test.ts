@@ -98,7 +98,8 @@ describe('today’s tasks by role', () => {
 
     const own = await tasksOf(frontdesk);
     expect(own.view).toBe('own');
-    expect(own.total).toBe(rows.filter((row) => row.owner === 3).length);
+    // 前台 has no 保险: its 保险到期 tasks are nobody's on its list (the next test).
+    expect(own.total).toBe(rows.filter((row) => row.owner === 3 && row.rule !== 'insurance').length);
     expect(own.total).toBeGreaterThan(0);
     expect(own.tasks.every((task) => task.storeId === 3 && task.assigneeName === '王小雨')).toBe(true);
     // The store's unassigned tasks are not the advisor's.
@@ -108,6 +109,20 @@ describe('today’s tasks by role', () => {
     const ids = new Set(everything.tasks.map((task) => task.id));
     expect(other.tasks.some((task) => ids.has(task.id))).toBe(false);
     expect(other.tasks.every((task) => task.storeId === 6 || task.storeId === 7)).toBe(true);
+  });
+
+  it('gives a 保险到期 task only to those who can open 保险查询: 前台 neither lists, counts nor closes it', async () => {
+    const [task] = (await listedRows()).filter((row) => row.rule === 'insurance' && row.store_id === 3);
+    expect(task).toBeDefined();
+    await server.db.run(sql`UPDATE follow_up_task SET assignee_id = 3 WHERE id = ${task!.id}`);
+    const own = await tasksOf(frontdesk);
+    expect(own.counts.insurance).toBe(0);
+    expect(own.tasks.some((each) => each.id === task!.id)).toBe(false);
+    expect(await finish(frontdesk, { id: task!.id })).toMatchObject({ code: 404, msg: MSG.taskNotFound });
+    expect((await server.db.one<{ status: string }>(sql`SELECT status FROM follow_up_task WHERE id = ${task!.id}`))!.status).toBe('open');
+    // Headquarters (every permission) has it, assigned to 王小雨.
+    const all = await tasksOf(admin, { kind: 'insurance' });
+    expect(all.tasks.find((each) => each.id === task!.id)?.assigneeName).toBe('王小雨');
   });
 
   it('filters by kind and lists each task with its customer, vehicle and store', async () => {
