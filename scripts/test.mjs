@@ -109,11 +109,12 @@ if (!ok) {
 }
 if (ok) {
   const { startPostgres } = await import('./postgres.mjs');
-  const { POSTGRES_PASS } = await import('./postgres-pass.mjs');
+  const { POSTGRES_PASS, PGLITE_ONLY, POSTGRES_ONLY } = await import('./postgres-pass.mjs');
+  const excluded = (files) => files.flatMap((file) => ['--exclude', file]);
   const postgres = await startPostgres();
   try {
-    const onPostgres = background('postgres', bin('vitest'), vitestArgs('postgres', ['--project', 'server', ...POSTGRES_PASS]), { TEST_DATABASE_URL: postgres.url });
-    ok = count('pglite', run(bin('vitest'), vitestArgs('pglite', []))) && ok;
+    const onPostgres = background('postgres', bin('vitest'), vitestArgs('postgres', ['--project', 'server', ...excluded(PGLITE_ONLY), ...POSTGRES_PASS]), { TEST_DATABASE_URL: postgres.url });
+    ok = count('pglite', run(bin('vitest'), vitestArgs('pglite', excluded(POSTGRES_ONLY)))) && ok;
     ok = count('postgres', await onPostgres) && ok;
   } finally {
     await postgres.stop();

@@ -3,7 +3,7 @@
  * mapping rows and the preview rows become cards (nothing scrolls sideways in the WeCom sidebar).
  */
 export const customerImportStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .flow { display: flex; flex-direction: column; gap: 16px; max-width: 1080px; }
 h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
 h3 { display: flex; align-items: center; gap: 8px; margin: 0 0 8px; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral-900); }

@@ -3,7 +3,7 @@
  * width each metric becomes a card (name and status, the three figures, then reason and advice).
  */
 export const diagnosisStyles = `
-:host { display: block; font-size: 14px; line-height: 1.6; container-type: inline-size; }
+:host { display: block !important; font-size: 14px !important; line-height: 1.6 !important; container-type: inline-size !important; }
 .diagnosis { display: flex; flex-direction: column; gap: 16px; color: var(--sl-color-neutral-900); }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }

@@ -1,6 +1,6 @@
 /** Styles of <garage-feature-intro>, inside its shadow root. */
 export const featureIntroStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .tour { display: flex; flex-direction: column; gap: 16px; }
 h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
 header p { margin: 0; color: var(--sl-color-neutral-600); }

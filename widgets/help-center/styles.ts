@@ -1,6 +1,6 @@
 /** Styles of <garage-help-center>, inside its shadow root. */
 export const helpCenterStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .help { display: flex; flex-direction: column; gap: 16px; max-width: 880px; }
 h2 { margin: 0 0 4px; font-size: 18px; font-weight: 600; color: var(--sl-color-neutral-900); }
 h3 { margin: 0 0 8px; font-size: 14px; font-weight: 600; color: var(--sl-color-neutral-700); }

@@ -3,7 +3,7 @@
  * the position column, detail tables become label/value cards and the KPI editor stacks.
  */
 export const kpiStyles = `
-:host { display: block; font-size: 14px; line-height: 1.6; container-type: inline-size; }
+:host { display: block !important; font-size: 14px !important; line-height: 1.6 !important; container-type: inline-size !important; }
 .kpi { display: flex; flex-direction: column; gap: 14px; color: var(--sl-color-neutral-900); }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }

@@ -1,6 +1,6 @@
 /** Styles of <garage-metrics-lib>, inside its shadow root. Below 560 px of its own width each metric stacks. */
 export const metricsLibStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .lib { display: flex; flex-direction: column; gap: 18px; }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }

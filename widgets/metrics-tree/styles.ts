@@ -1,6 +1,6 @@
 /** Styles of <garage-metrics-tree>, inside its shadow root. Below 620 px of its own width each target stacks. */
 export const metricsTreeStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .tree { display: flex; flex-direction: column; gap: 16px; }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }

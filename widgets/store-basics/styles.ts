@@ -1,6 +1,6 @@
 /** Styles of <garage-store-basics>, inside its shadow root. Cards flow in columns and stack at phone width. */
 export const storeBasicsStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .stores { display: flex; flex-direction: column; gap: 14px; }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }

@@ -1,6 +1,6 @@
 /** Styles of <garage-user-auth>, inside its shadow root. Below 640 px of its own width each staff row is a card. */
 export const userAuthStyles = `
-:host { font-size: 14px; container-type: inline-size; }
+:host { font-size: 14px !important; container-type: inline-size !important; }
 .auth { display: flex; flex-direction: column; gap: 12px; }
 .muted { color: var(--sl-color-neutral-600); }
 .small { font-size: 12px; }
