@@ -41,3 +41,26 @@ export const isAdminRoleCode = (code: string): boolean => ADMIN_ROLE_CODES.inclu
 
 /** Data scopes of a role (spec 6): 1 every store of the chain, 2 the user's own stores. */
 export const DATA_SCOPE_NAMES: Record<1 | 2, string> = { 1: '全部门店', 2: '本人所属门店' };
+
+/**
+ * The roles a chain starts with (the demo seed makes them; docs/help/user-auth.md lists them for
+ * staff, and a test holds the two equal). Each gives its position what its daily work needs: the
+ * front desk calls and texts (its 工作台 tasks), the store manager runs the store, 财务 reads the
+ * figures of every store, a technician works on the customer pages every signed-in user has.
+ */
+export const STARTER_ROLES: readonly { code: string; name: string; dataScope: 1 | 2; permissions: readonly number[] }[] = [
+  { code: 'garage_admin', name: '总部管理员', dataScope: 1, permissions: [ALL_PERMISSIONS_ID] },
+  // The spec's second admin code: an admin of their own stores (contracts/rules/authority.ts).
+  { code: 'admin', name: '门店管理员', dataScope: 2, permissions: [ALL_PERMISSIONS_ID] },
+  {
+    code: 'store_manager',
+    name: '门店店长',
+    dataScope: 2,
+    permissions: [Permission.customerImport, Permission.smsMarketing, Permission.dataAnalytics, Permission.insurance, Permission.webPhone, Permission.mall, Permission.bigScreen],
+  },
+  { code: 'front_desk', name: '前台接待', dataScope: 2, permissions: [Permission.smsMarketing, Permission.webPhone] },
+  { code: 'technician', name: '技师', dataScope: 2, permissions: [] },
+  { code: 'finance', name: '财务', dataScope: 1, permissions: [Permission.dataAnalytics] },
+];
+
+export const starterRole = (code: string) => STARTER_ROLES.find((role) => role.code === code)!;

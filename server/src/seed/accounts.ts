@@ -3,7 +3,7 @@ import { addMonths } from '../../../contracts/dates';
 import { sql, type Queryable } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { insertMany } from './bulk';
-import { isAdminRoleCode } from '../../../contracts/permissions';
+import { isAdminRoleCode, starterRole } from '../../../contracts/permissions';
 
 export const DEMO_PASSWORD = 'Garage@2026';
 
@@ -78,13 +78,8 @@ export function storeAdvisors(chain: ChainPlan, storeId: number): string[] {
   return chain.users.filter((user) => user.role !== 'garage_admin' && user.storeIds.includes(storeId)).map((user) => user.nickName);
 }
 
-const ROLES = [
-  { code: 'garage_admin', name: '总部管理员', dataScope: 1, permissions: [-1] },
-  // The spec's second admin code: an admin of their own stores (contracts/rules/authority.ts).
-  { code: 'admin', name: '门店管理员', dataScope: 2, permissions: [-1] },
-  { code: 'store_manager', name: '门店店长', dataScope: 2, permissions: [5, 11, 13, 15, 16, 17, 18] },
-  { code: 'front_desk', name: '前台接待', dataScope: 2, permissions: [11, 16] },
-] as const;
+/** The demo staff's roles, with fixed ids (the other starter roles come with 岗位池: seed/organization.ts). */
+const ROLES = ['garage_admin', 'admin', 'store_manager', 'front_desk'].map(starterRole);
 
 const MODULES = [
   { code: 'sms', name: '短信营销' },

@@ -3,16 +3,13 @@
  * default role, the built-in positions, a department tree per chain (总部 and one department per
  * store, with 前台组 and 车间 below) and the demo staff placed in it.
  */
-import { Permission } from '../../../contracts/permissions';
+import { starterRole } from '../../../contracts/permissions';
 import { BUILT_IN_JOBS } from '../../../contracts/rules/organization';
 import { sql, type Queryable } from '../db/database';
 import type { DemoInfo } from './index';
 
-const EXTRA_ROLES = [
-  // Technicians work on the customer pages every signed-in user has, in their own store.
-  { code: 'technician', name: '技师', dataScope: 2, permissionIds: [] as number[] },
-  { code: 'finance', name: '财务', dataScope: 1, permissionIds: [Permission.dataAnalytics] },
-];
+/** The starter roles of the positions 技师 and 财务 (contracts/permissions.ts). */
+const EXTRA_ROLES = ['technician', 'finance'].map(starterRole);
 
 /** username → [department path, position]: 陈总 at 总部, 李店长 runs 城东店, 王小雨 and 周杰 at 城西店's and 滨江店's front desks. */
 const PLACEMENT: Record<string, [string[], string | null]> = {
@@ -29,7 +26,7 @@ export async function seed(db: Queryable, demo: DemoInfo): Promise<void> {
   for (const chain of demo.chains) {
     for (const role of EXTRA_ROLES) {
       await db.run(sql`INSERT INTO role (chain_id, code, name, data_scope, permission_ids)
-                       VALUES (${chain.id}, ${role.code}, ${role.name}, ${role.dataScope}, ${sql.param(role.permissionIds)}::int[])`);
+                       VALUES (${chain.id}, ${role.code}, ${role.name}, ${role.dataScope}, ${sql.param([...role.permissions])}::int[])`);
     }
     const jobIds = new Map<string, number>();
     for (const [index, job] of BUILT_IN_JOBS.entries()) {
