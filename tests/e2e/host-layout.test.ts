@@ -1,5 +1,6 @@
 /**
- * The signed-in host app in Chromium against the real server: every route renders, the menu,
+ * The signed-in host app in Chromium against the real server: every route renders (with no serious
+ * axe violation: a11y.test.ts checks dialogs, keyboard and the pages with a record open), the menu,
  * the tab bar, the top bar and logout (spec sections 2 and 4).
  */
 import { existsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
 import { protectedPages, sections } from '../../host-app/src/routes';
 import { launchChromium, loginThroughForm, openPage, waitForPage, type WatchedPage } from './host-helpers';
+import { expectNoSeriousViolations, seriousViolations, waitForContent } from './axe';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -44,7 +46,7 @@ describe('every route of the signed-in host app', () => {
   });
 
   for (const route of protectedPages) {
-    it(`${route.path} renders with its title ${route.title} and without console errors`, async () => {
+    it(`${route.path} renders with its title ${route.title}, without console errors or serious axe violations`, async () => {
       const { page, errors } = watched;
       await page.goto(`${server.url}${route.path}`);
       await waitForPage(page, route.title);
@@ -58,6 +60,9 @@ describe('every route of the signed-in host app', () => {
       });
       expect(text.trim().length, route.path).toBeGreaterThan(0);
       expect(errors.splice(0), route.path).toEqual([]);
+      // Accessibility of the page as it is with its data in (axe-core, issue 11).
+      await waitForContent(page, route.path);
+      expectNoSeriousViolations(await seriousViolations(page, route.path));
     });
   }
 });
