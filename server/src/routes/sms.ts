@@ -41,6 +41,7 @@ import { isUniqueViolation, sql, type Queryable, type SQL } from '../db/database
 import { serve } from '../http/contract';
 import { ApiError, Code, ok, refuse } from '../http/envelope';
 import { auditActor, writeAudit, type AuditRecord } from '../repositories/authority';
+import { isDevelopmentAdapter } from '../production';
 import { balanceOf } from '../repositories/ledger';
 import { settingsOf } from '../repositories/settings';
 import { jobIdFor } from '../jobs/queue';
@@ -316,6 +317,7 @@ export default async function smsRoutes(app: FastifyInstance) {
       requiresApproval: provider.requiresApproval,
       balance: await balanceOf(app.db, chainId, 'sms'),
       provider: provider.name,
+      demo: isDevelopmentAdapter(provider),
       canEdit: smsSettingsProblem(editorOf(request)) === null,
     };
   };
