@@ -73,7 +73,7 @@ let smsc;
 if (process.env.NODE_ENV !== 'production' && !process.env.SMPP_URL) {
   const smscPort = await freePort();
   smsc = spawn(tsx, [path.join(root, 'tests', 'support', 'smsc-peer.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SMSC_PORT: String(smscPort) } });
-  Object.assign(smsEnv, { SMPP_URL: `smpp://127.0.0.1:${smscPort}`, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev' });
+  Object.assign(smsEnv, { SMPP_URL: `smpp://127.0.0.1:${smscPort}`, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_LOCAL_SMSC: '1' });
   console.log(`本地短信中心 (local SMSC for development): ${smsEnv.SMPP_URL}`);
 }
 

@@ -64,7 +64,7 @@ export function installMallFixture(options: MallFixtureOptions = {}) {
         return {
           editions: EDITIONS, features: FEATURE_MATRIX, addOns: ADD_ONS, packages: PACKAGES, current: current(), smsSignature: '【安途汽车】',
           canBuy: options.canBuy ?? true, cannotBuyReason: options.canBuy === false ? '只有总部管理员可以购买，总部为各门店统一购买。请联系 陈总。' : null,
-          channels: [{ code: 'wechat', name: '微信支付' }, { code: 'alipay', name: '支付宝' }],
+          channels: [{ code: 'wechat', name: '微信支付', demo: false }, { code: 'alipay', name: '支付宝', demo: false }],
           graceDays: GRACE_DAYS, unpaidOrderMinutes: UNPAID_ORDER_MINUTES, today: TODAY,
         };
       case '/mall/quote': {

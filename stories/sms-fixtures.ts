@@ -11,7 +11,7 @@ import { composeSms, countSms, isMarketing, renderTemplate, SAMPLE_RECIPIENT, SM
 import { installMallFixture } from './mall-fixtures';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-const SETTINGS: Settings = { signature: '【安途汽车】', dailyMarketingLimit: 1, requiresApproval: true, balance: 3_260, provider: 'smpp', canEdit: true };
+const SETTINGS: Settings = { signature: '【安途汽车】', dailyMarketingLimit: 1, requiresApproval: true, balance: 3_260, provider: 'smpp', demo: false, canEdit: true };
 
 /** The chain's templates (总部模板) unless a store is named; the story's user is the headquarters admin. */
 const template = (id: number, name: string, category: SmsCategory, body: string, status: Template['status'] = 'approved', reviewNote = '', store?: { id: number; name: string }): Template => ({

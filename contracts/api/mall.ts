@@ -108,8 +108,8 @@ export const catalogue = call({
     canBuy: z.boolean(),
     /** Why not, in Chinese, when canBuy is false. */
     cannotBuyReason: z.string().nullable(),
-    /** Payment channels this server offers ('dev' only outside production). */
-    channels: z.array(z.object({ code: z.enum(PAY_CHANNELS), name: z.string() })),
+    /** Payment channels this server offers ('dev' only outside production); `demo`: a development adapter, no money moves (演示). */
+    channels: z.array(z.object({ code: z.enum(PAY_CHANNELS), name: z.string(), demo: z.boolean() })),
     graceDays: z.number(),
     unpaidOrderMinutes: z.number(),
     today: day,

@@ -126,8 +126,10 @@ export const smsSettings = z.object({
   requiresApproval: z.boolean(),
   /** SMS credits left (ledger 'sms'). */
   balance: z.number(),
-  /** 'smpp' | 'development-outbox' | …: where texts leave. */
+  /** 'smpp' | 'development-outbox' | 'development-smsc' | …: where texts leave. */
   provider: z.string(),
+  /** A development channel (the outbox, npm start's local SMSC): texts reach no phone, the page says 演示. Never in production. */
+  demo: z.boolean(),
   /** Whether the caller may change the signature and the daily limit (a chain-wide admin). */
   canEdit: z.boolean(),
 });
@@ -425,4 +427,4 @@ export const smsConsents = call({
 });
 
 /** Used by the widget to label what /sms/settings answers without importing zod. */
-export const SMS_PROVIDER_LABELS: Record<string, string> = { smpp: 'SMPP 短信通道', 'development-outbox': '开发环境（不真实发送）', unconfigured: '未配置' };
+export const SMS_PROVIDER_LABELS: Record<string, string> = { smpp: 'SMPP 短信通道', 'development-outbox': '开发环境（不真实发送）', 'development-smsc': '开发环境本地短信中心（不真实发送）', unconfigured: '未配置' };

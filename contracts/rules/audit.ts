@@ -1,5 +1,9 @@
-/** What each action of the audit log (操作日志) is called; without zod so the 权限管理 widget can import it. */
-export const AUDIT_ACTIONS: Record<string, string> = {
+/**
+ * What each action of the audit log (操作日志) is called; without zod so the 权限管理 widget can
+ * import it. The server's writeAudit takes only these codes (`AuditAction`), so a new action
+ * without its Chinese name does not compile.
+ */
+export const AUDIT_ACTIONS = {
   'staff.create': '新建员工',
   'staff.update': '修改员工',
   'staff.enable': '启用员工',
@@ -39,6 +43,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'mall.paid': '支付并开通',
   'mall.refund': '多余付款原路退回',
   'mall.invoice': '申请发票',
+  'import.start': '开始批量导入',
+  'import.cancel': '取消批量导入',
+  'customer.advisor': '设置专属顾问',
+  'customer.advisor.clear': '清除专属顾问',
+  'insurance.insurers': '修改保险公司费率',
   'potential.assign': '分配潜在客户',
   'potential.status': '潜在客户状态变更',
   'potential.convert': '潜在客户转为客户',
@@ -60,4 +69,11 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'sms.consent': '修改营销短信同意来源',
   'insurance.share.create': '分享报价单',
   'insurance.share.revoke': '撤销报价单分享链接',
-};
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** An entry's action as the 操作日志 shows it; an entry written before its code was renamed shows as stored. */
+export function auditActionName(action: string): string {
+  return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
+}

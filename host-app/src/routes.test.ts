@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HOME_PATH, PUBLIC_PATHS, effectivePermission, findPage, homePages, isPublicPath, menu, protectedPages, redirects, sections,
+  HOME_PATH, PUBLIC_PATHS, effectivePermission, findPage, homePages, isPublicPath, menu, menuGroupOf, protectedPages, redirects,
+  sectionStrip, sections,
 } from './routes';
 import { Permission } from './permissions';
 
@@ -21,7 +22,9 @@ describe('route table', () => {
       'settings', 'userAuth', 'customerOperations', 'insuranceRates',
     ]);
     expect(byPath['/home/organization'].redirectTo).toBe('userAuth');
-    expect(byPath['/home/sms'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(['clientGroup', 'smsBuy', 'smsWork']);
+    expect(byPath['/home/sms'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(
+      ['clientGroup', 'smsBuy', 'smsConsent', 'smsOptOut', 'smsRecord', 'smsTemplate', 'smsWork'],
+    );
     expect(byPath['/home/shop'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(
       ['smsMall', 'webPhone', 'enterprise-wechat', 'insurance-analysis', 'customer-analysis', 'insurance-quote', 'insurance-import'].sort(),
     );
@@ -75,5 +78,52 @@ describe('route table', () => {
     for (const entry of menu.flatMap((group) => group.entries)) {
       expect(findPage(entry.path) ?? sections.find((s) => s.path === entry.path), entry.path).toBeTruthy();
     }
+  });
+});
+
+describe('navigation: every page has one place', () => {
+  const menuPaths = menu.flatMap((group) => group.entries.map((entry) => entry.path));
+  const stripPaths = sections.flatMap((section) => sectionStrip(section).map((page) => page.path));
+
+  it('lists a page in the menu or in its section strip, never both, and every page in one of them', () => {
+    expect(new Set(menuPaths).size).toBe(menuPaths.length);
+    expect(menuPaths.filter((path) => stripPaths.includes(path))).toEqual([]);
+    const sectionEntries = sections.filter((section) => menuPaths.includes(section.path));
+    const reachable = new Set([...menuPaths, ...sectionEntries.flatMap((section) => sectionStrip(section).map((page) => page.path))]);
+    const indexes = sections.map((section) => section.index?.path);
+    const unreachable = protectedPages.filter((page) => !reachable.has(page.path) && !indexes.includes(page.path) && page.path !== '/helps');
+    expect(unreachable.map((page) => page.path)).toEqual([]);
+  });
+
+  it('puts the insurance pages under 保险, not under the 项目商城 strip', () => {
+    const insurance = menu.find((group) => group.title === '保险')!.entries.map((entry) => entry.title);
+    expect(insurance).toEqual(['保险查询', '保险报价', '保险分析', '批量导入保单', '保险公司费率']);
+    for (const path of ['/home/shop/insurance-quote', '/home/shop/insurance-analysis', '/home/shop/insurance-import', '/home/organization/insuranceRates']) {
+      expect(menuGroupOf(path), path).toBe('保险');
+    }
+    const shop = sections.find((section) => section.path === '/home/shop')!;
+    expect(sectionStrip(shop).map((page) => page.title)).toEqual(['短信商城', '网络电话', '企业微信']);
+  });
+
+  it('lists 客户分析 under 客户', () => {
+    expect(menu.find((group) => group.title === '客户')!.entries.map((entry) => entry.title)).toContain('客户分析');
+    expect(menuGroupOf('/home/shop/customer-analysis')).toBe('客户');
+    // Guarded as its server calls are (数据), not by the mall it is bought in.
+    expect(effectivePermission('/home/shop/customer-analysis')).toBe(Permission.dataAnalytics);
+  });
+
+  it('gives the SMS pages one level: each part of 短信营销 is a menu entry and no SMS page has a strip', () => {
+    expect(menu.find((group) => group.title === '营销')!.entries.map((entry) => entry.title)).toEqual(
+      ['短信营销', '短信模板', '发送记录', '退订名单', '授权来源', '客户分组', '短信购买'],
+    );
+    expect(sectionStrip(sections.find((section) => section.path === '/home/sms')!)).toEqual([]);
+    // 短信营销's own tab strip is off on every page of it: each names its part.
+    const views = protectedPages.filter((page) => page.widget?.tag === 'garage-sms-marketing').map((page) => page.widget?.attributes?.view);
+    expect(views).toEqual(['send', 'templates', 'records', 'optOuts', 'consents']);
+  });
+
+  it('names the menu area of a strip page after its section entry', () => {
+    expect(menuGroupOf('/home/organization/metricsTree')).toBe('设置');
+    expect(menuGroupOf('/home/shop/webPhone')).toBe('商城');
   });
 });

@@ -173,7 +173,12 @@ export const sections: SectionRoute[] = [
     description: '短信营销、客户分组与短信充值。',
     index: { path: '/home/sms', title: '短信管理', showTab: true, description: '短信营销、客户分组与短信充值。', page: 'smsOverview' },
     children: [
-      { path: '/home/sms/smsWork', title: '短信营销', showTab: true, description: '选择客户分组和模板，定时群发营销短信并查看到达率。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing' } },
+      // 短信营销's parts are pages of their own (attribute `view`): the menu is their one navigation, no tab strip inside.
+      { path: '/home/sms/smsWork', title: '短信营销', showTab: true, description: '选择客户分组和模板，定时群发营销短信并查看到达率。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing', attributes: { view: 'send' } } },
+      { path: '/home/sms/smsTemplate', title: '短信模板', showTab: true, description: '短信签名、每日营销条数上限和保养、续保、活动、通知模板及其审核。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing', attributes: { view: 'templates' } } },
+      { path: '/home/sms/smsRecord', title: '发送记录', showTab: true, description: '每次群发的进度、逐条送达情况和 30 天到店转化报告。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing', attributes: { view: 'records' } } },
+      { path: '/home/sms/smsOptOut', title: '退订名单', showTab: true, description: '回复退订或由员工登记、不再接收营销短信的号码。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing', attributes: { view: 'optOuts' } } },
+      { path: '/home/sms/smsConsent', title: '授权来源', showTab: true, description: '每位客户同意接收营销短信的来源。', widget: { folder: 'sms-marketing', tag: 'garage-sms-marketing', attributes: { view: 'consents' } } },
       { path: '/home/sms/clientGroup', title: '客户分组', showTab: true, description: '按条件建立客户分组，作为短信营销的发送对象。', widget: { folder: 'customer-groups', tag: 'garage-customer-groups' } },
       { path: '/home/sms/smsBuy', title: '短信购买', showTab: true, description: '查看短信余量，在线购买短信条数。', widget: { folder: 'sms-buy', tag: 'garage-sms-buy' } },
     ],
@@ -187,7 +192,7 @@ export const sections: SectionRoute[] = [
       { path: '/home/shop/webPhone', title: '网络电话', showTab: true, permission: Permission.webPhone, description: '开通网络电话，在浏览器里直接外呼客户，通话自动留痕。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'web-phone' } } },
       { path: '/home/shop/enterprise-wechat', title: '企业微信', showTab: true, description: '对接企业微信，在聊天侧边栏查看客户档案。', widget: { folder: 'mall', tag: 'garage-mall', attributes: { kind: 'enterprise-wechat' } } },
       { path: '/home/shop/insurance-analysis', title: '保险分析', showTab: true, permission: Permission.insurance, description: '分析续保率、险种结构和保险到期分布。', widget: { folder: 'insurance-analysis', tag: 'garage-insurance-analysis' } },
-      { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, description: '新客回店队列、客户阶段与流失、消费分布；未开通时显示项目商城的产品页。', widget: { folder: 'customer-analysis', tag: 'garage-customer-analysis' } },
+      { path: '/home/shop/customer-analysis', title: '客户分析', showTab: true, permission: Permission.dataAnalytics, description: '新客回店队列、客户阶段与流失、消费分布；未开通时显示项目商城的产品页。', widget: { folder: 'customer-analysis', tag: 'garage-customer-analysis' } },
       { path: '/home/shop/insurance-quote', title: '保险报价', showTab: true, permission: Permission.insurance, description: '录入车辆信息，一次获取多家保险公司的报价。', widget: { folder: 'insurance-quote', tag: 'garage-insurance-quote' } },
       // 保险查询 › 批量导入保单 (not in spec section 2; beside the other insurance pages of /home/shop): the import's steps and jobs, kind policy.
       { path: '/home/shop/insurance-import', title: '批量导入保单', showTab: true, permission: Permission.insurance, description: '从 Excel 或 CSV 批量导入交强险、商业险保单，导入后进入续保跟进。', widget: { folder: 'customer-import', tag: 'garage-customer-import', attributes: { kind: 'policy' } } },
@@ -229,22 +234,51 @@ function entry(path: string, title?: string) {
   return { path, title: title ?? page.title, permission: effectivePermission(path) };
 }
 
-/** The left menu, grouped by area. Section pages are one entry; their children are sub-tabs. */
+/**
+ * The left menu, grouped by area: the one navigation of the pages it lists. A section entry
+ * (设置中心, 项目商城) leads to its section, whose strip lists the section's other pages
+ * (`sectionStrip`): every page has one place, the menu or a strip, never both.
+ */
 export const menu: MenuGroup[] = [
   { title: '工作台', entries: [entry('/home/workKanBan'), entry('/home/clientKanBan')] },
   {
     title: '客户',
     entries: [
       entry('/home/externalmanage'), entry('/home/clientskanban'), entry('/home/clientspano'),
-      entry('/home/tagmanage'), entry('/home/clientsupload'), entry('/home/potentialClient'),
+      entry('/home/tagmanage'), entry('/home/clientsupload'), entry('/home/potentialClient'), entry('/home/shop/customer-analysis'),
     ],
   },
-  { title: '营销', entries: [entry('/home/sms/smsWork'), entry('/home/sms/clientGroup'), entry('/home/sms/smsBuy')] },
-  { title: '保险', entries: [entry('/home/insurance'), entry('/home/shop/insurance-quote'), entry('/home/shop/insurance-analysis')] },
+  {
+    title: '营销',
+    entries: [
+      entry('/home/sms/smsWork'), entry('/home/sms/smsTemplate'), entry('/home/sms/smsRecord'), entry('/home/sms/smsOptOut'),
+      entry('/home/sms/smsConsent'), entry('/home/sms/clientGroup'), entry('/home/sms/smsBuy'),
+    ],
+  },
+  {
+    title: '保险',
+    entries: [
+      entry('/home/insurance'), entry('/home/shop/insurance-quote'), entry('/home/shop/insurance-analysis'),
+      entry('/home/shop/insurance-import'), entry('/home/organization/insuranceRates'),
+    ],
+  },
   { title: '数据', entries: [entry('/home/statistic'), entry('/home/dataReport'), entry('/home/kpi')] },
-  { title: '设置', entries: [entry('/home/organization'), entry('/home/organization/storeBasics'), entry('/home/organization/userAuth')] },
+  { title: '设置', entries: [entry('/home/organization')] },
   { title: '商城', entries: [entry('/home/shop'), entry('/home/pricing'), entry('/home/sysPackage')] },
 ];
+
+const menuPaths = new Set(menu.flatMap((group) => group.entries.map((each) => each.path)));
+
+/** A section's pages that the menu does not list: its strip, shown above them under the section's title. */
+export function sectionStrip(section: SectionRoute): PageRoute[] {
+  return section.children.filter((child) => !menuPaths.has(child.path));
+}
+
+/** The menu area a page belongs to: the group listing it, else the group of its section's entry. */
+export function menuGroupOf(path: string): string | undefined {
+  const exact = menu.find((group) => group.entries.some((each) => each.path === path));
+  return (exact ?? menu.find((group) => group.entries.some((each) => path.startsWith(`${each.path}/`))))?.title;
+}
 
 /** Finds the page of a pathname, ignoring case the way the router does. */
 export function findPage(pathname: string): PageRoute | undefined {

@@ -11,19 +11,29 @@ export interface OpenTab {
   /** Where the tab leads: the path plus the query it was last opened with. */
   location: string;
   title: string;
+  /** When it was last shown, as a count of pages shown in this browser tab: the least recently used closes first. */
+  used: number;
 }
 
 const STORAGE_KEY = 'garage-host-tabs';
 
+/**
+ * At most this many tabs, the workbench included: opening one more closes the least recently used
+ * (never the page being opened, never the workbench). Ten tabs of four to six characters fill
+ * the bar once at 1440 px beside the menu (about 110 px each); more would scroll out of sight.
+ */
+export const MAX_TABS = 10;
+
 function workbenchTab(): OpenTab {
-  return { path: HOME_PATH, location: HOME_PATH, title: findPage(HOME_PATH)?.title ?? '' };
+  return { path: HOME_PATH, location: HOME_PATH, title: findPage(HOME_PATH)?.title ?? '', used: 0 };
 }
 
 function restore(): OpenTab[] {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as OpenTab[];
     const valid = Array.isArray(saved) ? saved.filter((tab) => tab && findPage(tab.path)?.showTab) : [];
-    return [workbenchTab(), ...valid.filter((tab) => tab.path !== HOME_PATH)];
+    const restored = valid.filter((tab) => tab.path !== HOME_PATH).map((tab, index) => ({ ...tab, used: Number(tab.used) || index + 1 }));
+    return [workbenchTab(), ...restored].slice(0, MAX_TABS);
   } catch {
     return [workbenchTab()];
   }
@@ -43,16 +53,23 @@ export function isPinned(path: string) {
   return path === HOME_PATH;
 }
 
+/** Shows a page's tab, opening it if needed; the least recently used one closes past MAX_TABS. */
 export function openTab(pathname: string, search: string) {
   const page = findPage(pathname);
   if (!page?.showTab) return;
   const location = `${page.path}${search}`;
   const tabs = openTabs.value;
+  const used = Math.max(...tabs.map((tab) => tab.used)) + 1;
   const existing = tabs.find((tab) => tab.path === page.path);
-  if (existing?.location === location) return;
-  save(existing
-    ? tabs.map((tab) => (tab.path === page.path ? { ...tab, location } : tab))
-    : [...tabs, { path: page.path, location, title: page.title }]);
+  if (existing) {
+    if (existing.location === location && existing.used === used - 1) return;
+    save(tabs.map((tab) => (tab.path === page.path ? { ...tab, location, used } : tab)));
+    return;
+  }
+  const opened = [...tabs, { path: page.path, location, title: page.title, used }];
+  if (opened.length <= MAX_TABS) return save(opened);
+  const oldest = opened.filter((tab) => !isPinned(tab.path)).reduce((least, tab) => (tab.used < least.used ? tab : least));
+  save(opened.filter((tab) => tab !== oldest));
 }
 
 /** Closes a tab and answers where to go if it was the active one. */

@@ -18,10 +18,12 @@ export class ProductionRefusal extends Error {
   }
 }
 
-/** Development adapters are named `development…`; production never runs one. */
+/** Development adapters are named `development…`: production never runs one, and elsewhere the pages mark them 演示. */
+export const isDevelopmentAdapter = (adapter: { name: string }): boolean => adapter.name.startsWith('development');
+
 export function developmentProviders(providers: Providers): string[] {
   return Object.entries(providers)
-    .filter(([, provider]) => provider.name.startsWith('development'))
+    .filter(([, provider]) => isDevelopmentAdapter(provider))
     .map(([kind, provider]) => `${kind}: ${provider.name}`);
 }
 

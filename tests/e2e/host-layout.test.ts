@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
-import { protectedPages, sections } from '../../host-app/src/routes';
-import { launchChromium, loginThroughForm, openPage, waitForPage, type WatchedPage } from './host-helpers';
+import { protectedPages, sectionStrip, sections } from '../../host-app/src/routes';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage, type WatchedPage } from './host-helpers';
 import { expectNoSeriousViolations, seriousViolations, waitForContent } from './axe';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -82,7 +82,7 @@ describe('signed-in host app', () => {
     }
     const organization = sections.find((s) => s.path === '/home/organization')!;
     await page.goto(`${server.url}/home/organization`);
-    for (const child of organization.children) {
+    for (const child of sectionStrip(organization)) {
       await page.locator('.section__nav').getByRole('link', { name: child.title, exact: true }).waitFor();
     }
     await context.close();
@@ -286,3 +286,127 @@ describe('signed-in host app', () => {
     await context.close();
   });
 });
+
+describe('looks and navigation (issue 33)', () => {
+  const activeGroup = (page: Page) => page.locator('.sidebar__group', { has: page.locator('.sidebar__link--active') }).locator('.sidebar__group-title');
+
+  it('shows the insurance pages under 保险 without the 项目商城 strip, and 客户分析 under 客户', async () => {
+    const { page, context, errors } = await signedIn();
+    const groups = page.locator('.sidebar__group');
+    const titles = async (group: string) => (await groups.filter({ has: page.locator('.sidebar__group-title', { hasText: group }) }).locator('a').allTextContents()).map((t) => t.trim());
+    await expect.poll(() => titles('保险')).toEqual(['保险查询', '保险报价', '保险分析', '批量导入保单', '保险公司费率']);
+    expect(await titles('客户')).toContain('客户分析');
+    for (const [title, path] of [['保险报价', '/home/shop/insurance-quote'], ['保险分析', '/home/shop/insurance-analysis'], ['保险公司费率', '/home/organization/insuranceRates']] as const) {
+      await page.locator('.sidebar').getByRole('link', { name: title, exact: true }).click();
+      await waitForPage(page, title);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect((await activeGroup(page).textContent())?.trim()).toBe('保险');
+      expect(await page.locator('.section__header, .section__nav').count(), title).toBe(0);
+    }
+    await screenshotForReview(page, 'insurance-rates-1440.png');
+    await page.locator('.sidebar').getByRole('link', { name: '客户分析', exact: true }).click();
+    await waitForPage(page, '客户分析');
+    expect((await activeGroup(page).textContent())?.trim()).toBe('客户');
+    // The mall's own pages keep their strip, now without the insurance pages.
+    await page.locator('.sidebar').getByRole('link', { name: '项目商城', exact: true }).click();
+    await waitForPage(page, '短信商城');
+    expect((await page.locator('.section__nav a').allTextContents()).map((t) => t.trim())).toEqual(['短信商城', '网络电话', '企业微信']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the SMS pages one level of navigation and marks the simulated SMS centre and payments 演示', async () => {
+    const { page, context, errors } = await signedIn();
+    await page.locator('.sidebar').getByRole('link', { name: '短信模板', exact: true }).click();
+    await waitForPage(page, '短信模板');
+    const widget = page.locator('garage-sms-marketing');
+    await widget.locator('h2', { hasText: '短信模板' }).waitFor();
+    expect(await page.locator('.section__header, .section__nav').count()).toBe(0);
+    expect(await widget.getByRole('tablist').count()).toBe(0);
+    // The test server sends through the development outbox: nothing reaches a phone.
+    await widget.locator('h2 .demo-badge').waitFor();
+    expect(await widget.locator('h2 .demo-badge').evaluate((badge) => badge.firstChild?.textContent)).toBe('演示');
+    await screenshotForReview(page, 'sms-templates-1440.png');
+
+    // 用这个模板发送 on an approved template opens 短信营销 with it.
+    const use = widget.locator('li.tpl sl-button:not([disabled])', { hasText: '用这个模板发送' }).first();
+    const name = await use.evaluate((button) => button.closest('li')!.getAttribute('data-template'));
+    await use.click();
+    await waitForPage(page, '短信营销');
+    expect(new URL(page.url()).searchParams.get('templateId')).toMatch(/^\d+$/);
+    await widget.locator(`button[data-template="${name}"][aria-pressed="true"]`).waitFor();
+
+    await page.locator('.sidebar').getByRole('link', { name: '短信购买', exact: true }).click();
+    await waitForPage(page, '短信购买');
+    const buy = page.locator('garage-sms-buy');
+    await buy.locator('h2 .demo-badge').waitFor();
+    await buy.locator('[data-package="sms.1000"]').getByRole('button', { name: '购买' }).click();
+    const checkout = buy.locator('sl-dialog.checkout');
+    await checkout.locator('[data-summary][aria-busy="false"]').waitFor();
+    // Every channel of the test server is a development one.
+    const channels = checkout.locator('button.channel');
+    expect(await channels.count()).toBeGreaterThan(0);
+    expect(await checkout.locator('button.channel .demo-badge').count()).toBe(await channels.count());
+    await screenshotForReview(page, 'sms-buy-checkout-1440.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at phone width shows an SMS page without tab strips', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 360, height: 740 });
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/sms/smsRecord')}`);
+    await loginThroughForm(page, 'admin');
+    await waitForPage(page, '发送记录');
+    const widget = page.locator('garage-sms-marketing');
+    await widget.locator('h2', { hasText: '发送记录' }).waitFor();
+    expect(await widget.getByRole('tablist').count()).toBe(0);
+    await screenshotForReview(page, 'sms-records-360.png');
+    await page.getByRole('button', { name: '打开菜单' }).click();
+    const drawer = page.locator('sl-drawer.menu-drawer');
+    await drawer.getByRole('link', { name: '保险报价' }).waitFor();
+    await screenshotForReview(page, 'menu-drawer-360.png');
+    await drawer.getByRole('link', { name: '保险报价' }).click();
+    await waitForPage(page, '保险报价');
+    expect(await page.locator('.section__header').count()).toBe(0);
+    await screenshotForReview(page, 'insurance-quote-360.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps at most 10 tabs, closing the least recently used, and they fit the bar at 1440 px', async () => {
+    const { page, context, errors } = await signedIn();
+    const opened = ['客户列表', '客户看板', '全景车辆', '标签管理', '批量导入', '潜在客户', '短信营销', '短信模板', '保险查询', '保险公司费率'];
+    for (const title of opened) {
+      await page.locator('.sidebar').getByRole('link', { name: title, exact: true }).click();
+      await waitForPage(page, title);
+    }
+    await expect.poll(() => tabTitles(page)).toEqual(['工作台', ...opened.slice(1)]);
+    const bar = page.locator('.tab-bar__tabs');
+    expect(await bar.evaluate((tabs) => tabs.scrollWidth - tabs.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshotForReview(page, 'tabs-1440.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says 加载中… while a page waits for its data (指标树 was blank for seconds)', async () => {
+    const { page, context, errors } = await signedIn();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The tree's answer is held until the page has been looked at.
+    await page.route((url) => url.pathname === '/api/metrics/tree', async (route) => (await held, route.continue()));
+    await page.goto(`${server.url}/home/organization/metricsTree`);
+    await waitForPage(page, '指标树');
+    const roots = page.locator('garage-metrics-tree ul.roots');
+    await page.locator('garage-metrics-tree ul.roots[aria-busy="true"]').waitFor();
+    const shown = await roots.evaluate((list) => [getComputedStyle(list, '::after').content, list.getBoundingClientRect().height]);
+    expect(shown[0]).toBe('"加载中…"');
+    expect(shown[1]).toBeGreaterThan(50);
+    await screenshotForReview(page, 'metrics-tree-loading-1440.png');
+    release();
+    await page.locator('garage-metrics-tree ul.roots[aria-busy="false"]').waitFor();
+    expect(await roots.evaluate((list) => getComputedStyle(list, '::after').content)).toBe('none');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+

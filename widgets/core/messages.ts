@@ -14,6 +14,7 @@ export const downloadMessages = {
 
 export const uiMessages = {
   loading: '加载中…',
+  demo: '演示',
   cancel: '取消',
   signedOut: '请先登录',
   signedOutHint: '登录后这里会显示门店的客户与车辆信息。',

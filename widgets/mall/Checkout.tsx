@@ -6,7 +6,7 @@
  * clicks while one is in flight).
  */
 import { useEffect, useRef, useState } from 'react';
-import { useDialogClose } from '../core';
+import { DemoBadge, useDialogClose } from '../core';
 import { formatDateTime, formatMoney, formatNumber } from '../core/formats';
 import { CANCEL_REASON_NAMES, type PayChannel } from '../../contracts/rules/mall';
 import { mallApi, newIdempotencyKey, type Catalogue, type Order, type Payment, type Purchase, type Quote } from './api';
@@ -184,6 +184,7 @@ export function Checkout({ shown, catalogue, onClose, onChanged }: {
                 data-channel={each.code} onClick={() => setChannel(each.code)}>
                 {each.code === 'dev' ? null : <span className={`logo ${each.code}`} aria-hidden="true">{each.code === 'wechat' ? '微' : '支'}</span>}
                 {each.name}
+                {each.demo ? <DemoBadge why={text.demo} /> : null}
               </button>
             ))}
           </div>

@@ -114,6 +114,7 @@ export const messages = {
     paidWaiting: '已收到付款，正在开通…',
     devNote: '开发环境：没有连接真实的支付商户，点下面的按钮模拟付款成功（与真实支付走同一开通流程）。',
     simulate: '模拟支付成功',
+    demo: '开发环境的支付通道是模拟的：不会真实扣款',
     later: '关闭窗口不会取消订单，可在「续费套餐 › 订单记录」中继续支付。',
     payLater: '稍后支付',
     cancelOrder: '取消订单',

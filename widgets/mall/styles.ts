@@ -1,10 +1,12 @@
+import { DEMO_BADGE_CSS } from '../core/ui/demo-badge';
+
 /**
  * Styles of <garage-mall>, inside its shadow root. Everything follows the element's own width
  * (container queries): price cards side by side from 720 px, one under another below; the feature
  * matrix keeps its three edition columns down to 360 px; product pages put the preview beside the
  * text from 760 px.
  */
-export const mallStyles = `
+export const mallStyles = `${DEMO_BADGE_CSS}
 /* The container is .mall, not :host: a partner page's "*{all:unset!important}" reaches the host and would unset it. */
 :host { font-size: 14px !important; }
 .mall { display: flex; flex-direction: column; gap: 20px; max-width: 1160px; line-height: 1.6; container: mall / inline-size; }

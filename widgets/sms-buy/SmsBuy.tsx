@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { AppLink, isCancelled, session, useLazyDialogs, usePageData, useValue, type WidgetProps } from '../core';
+import { AppLink, DemoBadge, isCancelled, session, useLazyDialogs, usePageData, useValue, type WidgetProps } from '../core';
 import { formatDateTime, formatMoney, formatNumber } from '../core/formats';
 import { mallApi, type Catalogue, type Order, type Purchase } from '../mall/api';
 import { BuyButton, WhoBuys, type MallDialog } from '../mall/Mall';
@@ -56,7 +56,7 @@ export function SmsBuy({ host }: WidgetProps) {
     <div className="mall sms-buy" aria-busy={catalogue === null}>
       <header className="head">
         <div>
-          <h2>{messages.title}</h2>
+          <h2>{messages.title}{catalogue?.channels.some((channel) => channel.demo) ? <DemoBadge why={messages.demo} /> : null}</h2>
           <p className="muted small">{messages.subtitle}</p>
         </div>
       </header>

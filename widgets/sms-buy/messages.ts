@@ -3,6 +3,7 @@ export const messages = {
   title: '短信购买',
   subtitle: '短信条数按「每条短信的计费条数 × 收信人」扣减：发送时预扣，提交失败的退回。购买后立即到账，长期有效。',
   loadFailed: '短信余额加载失败',
+  demo: '开发环境的支付通道是模拟的：购买不会真实扣款',
   retry: '重试',
   balance: '短信余额',
   unit: '条',

@@ -13,12 +13,14 @@ import { smsMarketingStyles } from './styles';
  *
  * @title 短信营销
  * @summary 群发保养、续保和活动短信，查看送达和到店转化。
- * @fires garage-navigate - 余额不足去购买短信时派发，`detail.path` 是短信购买页地址。
+ * @fires garage-navigate - 余额不足去购买短信时派发，`detail.path` 是短信购买页地址；设了 `view` 时，发送后去发送记录页（`?campaign=`）、模板「使用」去发送短信页（`?templateId=`）也派发。
  */
 define('garage-sms-marketing', SmsMarketing, {
   props: {
     /** 发送给这些客户（客户 id，逗号分隔），如客户列表勾选后「发短信」；页面地址里的 `?customerIds=` 也可以。 */
     customerIds: 'string',
+    /** 只显示一部分、不显示标签栏：`send` 发送短信、`templates` 短信模板、`records` 发送记录、`optOuts` 退订名单、`consents` 授权来源；不设时为带标签栏的完整页面。 */
+    view: 'string',
   },
   styles: smsMarketingStyles,
 });

@@ -7,6 +7,7 @@ export const messages = {
   refused: '你没有「短信营销」权限，请联系管理员开通。',
   tabs: { send: '发送短信', templates: '短信模板', records: '发送记录', optOuts: '退订名单', consents: '授权来源' },
   loading: '正在加载…',
+  demo: '开发环境的短信中心是模拟的：短信不会发到客户手机',
 
   // 发送短信
   recipients: '发送对象',

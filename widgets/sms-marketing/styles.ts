@@ -1,9 +1,11 @@
+import { DEMO_BADGE_CSS } from '../core/ui/demo-badge';
+
 /**
  * Styles of <garage-sms-marketing>, inside its shadow root. Below 720 px of its own width the
  * composer's preview moves under the editor and lists become cards; at 360 px (the WeCom sidebar)
  * everything is one column.
  */
-export const smsMarketingStyles = `
+export const smsMarketingStyles = `${DEMO_BADGE_CSS}
 .sms, .state { font-size: 14px; line-height: 1.6; }
 .sms { display: flex; flex-direction: column; gap: 14px; container: sms-marketing / inline-size; }
 .muted { color: var(--sl-color-neutral-600); }

@@ -8,7 +8,7 @@ import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { session, toast, useValue, useBusyAction, useDialogClose, ConfirmDialog, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatDateTime } from '../core/formats';
 import { ALL_PERMISSIONS, DATA_SCOPE_NAMES, PERMISSION_NAMES, type PermissionId } from '../../contracts/permissions';
-import { AUDIT_ACTIONS } from '../../contracts/rules/audit';
+import { auditActionName } from '../../contracts/rules/audit';
 import { USERNAME_PATTERN, USERNAME_RULE_TEXT } from '../../contracts/rules/authority';
 import { isMobile } from '../../contracts/rules/mobile';
 import { authorityApi, type AuditPage, type Role, type Staff, type StaffList } from './api';
@@ -250,7 +250,7 @@ function Audit({ token }: { token: string }) {
         {log?.entries.map((entry) => (
           <li key={entry.id}>
             <span className="figure muted small">{formatDateTime(entry.at)}</span>
-            <span><strong>{entry.actorName}</strong> {AUDIT_ACTIONS[entry.action] ?? entry.action} <strong>{entry.targetName}</strong></span>
+            <span><strong>{entry.actorName}</strong> {auditActionName(entry.action)} <strong>{entry.targetName}</strong></span>
             <span className="muted small figure">{entry.address}</span>
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { usePermissions } from '../auth';
 import { useValue } from '../core';
-import { findPage, menu } from '../routes';
+import { findPage, menuGroupOf } from '../routes';
 import { openTab, refreshCounts } from '../tabs';
 import { messages } from '../messages';
 import type { RouteHandle } from '../router';
@@ -13,10 +13,6 @@ import { TabBar } from './TabBar';
 import { useNarrowScreen } from './narrow';
 
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
-
-function groupOf(path: string) {
-  return menu.find((group) => group.entries.some((entry) => path === entry.path || path.startsWith(`${entry.path}/`)))?.title;
-}
 
 /** The signed-in frame: menu, top bar, tab bar and the page (or 暂无权限 when not allowed). */
 export function MainLayout() {
@@ -34,6 +30,9 @@ export function MainLayout() {
   }, [page, allowed, location.pathname, location.search]);
 
   const refreshCount = page ? counts[page.path] ?? 0 : 0;
+  // A page's code arriving (every page is a lazy chunk): the bar says the click was heard. Its data
+  // arriving is the widget's own 加载中… (widgets/core/ui/styles.ts).
+  const pageLoading = useNavigation().state === 'loading';
 
   // Phone width: the menu is a drawer, mounted with its first opening (nothing of it in the first paint).
   const narrow = useNarrowScreen();
@@ -57,11 +56,12 @@ export function MainLayout() {
       <div className="shell__main">
         <TopBar
           title={page?.title}
-          group={page && groupOf(page.path) !== page.title ? groupOf(page.path) : undefined}
+          group={page && menuGroupOf(page.path) !== page.title ? menuGroupOf(page.path) : undefined}
           onOpenMenu={narrow ? openMenu : undefined}
           menuOpen={menuOpen}
         />
         {!narrow && <TabBar activePath={page?.showTab ? page.path : undefined} />}
+        {pageLoading && <div className="page-progress" role="progressbar" aria-label={messages.pageLoading} data-testid="page-progress" />}
         <main className="shell__content" key={`${page?.path ?? location.pathname}#${refreshCount}`}>
           {allowed ? <Outlet /> : <ForbiddenPage title={page?.title} />}
         </main>

@@ -3,42 +3,7 @@ import { menu } from '../routes';
 import { usePermissions, visibleMenu } from '../auth';
 import { messages } from '../messages';
 import { MenuIcon } from './MenuIcon';
-
-const groupIcons: Record<string, string> = {
-  工作台: 'speedometer2',
-  客户: 'people',
-  营销: 'megaphone',
-  保险: 'shield-check',
-  数据: 'bar-chart-line',
-  设置: 'gear',
-  商城: 'shop',
-};
-
-const entryIcons: Record<string, string> = {
-  '/home/workKanBan': 'house',
-  '/home/clientKanBan': 'display',
-  '/home/externalmanage': 'person-lines-fill',
-  '/home/clientskanban': 'grid',
-  '/home/clientspano': 'car-front',
-  '/home/tagmanage': 'tags',
-  '/home/clientsupload': 'cloud-upload',
-  '/home/potentialClient': 'person-plus',
-  '/home/sms/smsWork': 'chat-dots',
-  '/home/sms/clientGroup': 'collection',
-  '/home/sms/smsBuy': 'cart-plus',
-  '/home/insurance': 'shield-check',
-  '/home/shop/insurance-quote': 'file-earmark-text',
-  '/home/shop/insurance-analysis': 'graph-up',
-  '/home/statistic': 'clipboard-data',
-  '/home/dataReport': 'file-bar-graph',
-  '/home/kpi': 'bar-chart-line',
-  '/home/organization': 'gear',
-  '/home/organization/storeBasics': 'building',
-  '/home/organization/userAuth': 'person-badge',
-  '/home/shop': 'bag',
-  '/home/pricing': 'patch-check',
-  '/home/sysPackage': 'box-seam',
-};
+import { entryIcons, groupIcons } from './icons';
 
 /** The menu entry that owns the current page: the longest entry path the pathname starts with. */
 function activeEntry(pathname: string, paths: string[]) {

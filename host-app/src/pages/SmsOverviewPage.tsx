@@ -3,14 +3,9 @@ import { SlIcon } from '../ui';
 import { sections } from '../routes';
 import { mayOpen } from '../auth';
 import { messages } from '../messages';
+import { entryIcons } from '../layout/icons';
 
-const icons: Record<string, string> = {
-  '/home/sms/smsWork': 'chat-dots',
-  '/home/sms/clientGroup': 'collection',
-  '/home/sms/smsBuy': 'cart-plus',
-};
-
-/** /home/sms itself: the three SMS tasks as cards. */
+/** /home/sms itself: the SMS pages as cards. */
 export default function SmsOverviewPage() {
   const sms = sections.find((section) => section.path === '/home/sms');
   return (
@@ -19,7 +14,7 @@ export default function SmsOverviewPage() {
       <div className="card-grid">
         {sms?.children.filter((child) => mayOpen(child.path)).map((child) => (
           <Link key={child.path} to={child.path} className="feature-card">
-            <SlIcon name={icons[child.path] ?? 'chat-dots'} className="feature-card__icon" />
+            <SlIcon name={entryIcons[child.path] ?? 'chat-dots'} className="feature-card__icon" />
             <strong>{child.title}</strong>
             <span>{child.description}</span>
           </Link>

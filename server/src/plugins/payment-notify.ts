@@ -19,6 +19,7 @@ import type { PayChannel } from '../../../contracts/rules/mall';
 import { PAY_CHANNEL_NAMES } from '../../../contracts/rules/mall';
 import { logPaymentEvent, markPaid } from '../repositories/mall';
 import { refundUnneededPayments } from '../payment-refunds';
+import { isDevelopmentAdapter } from '../production';
 
 type Outcome = { ok: true } | { ok: false; status: number; reason: string };
 
@@ -35,7 +36,7 @@ export default async function paymentNotify(app: FastifyInstance): Promise<void>
 
   async function handle(channel: PayChannel, request: FastifyRequest): Promise<Outcome> {
     const adapter = app.providers.payment.adapters[channel];
-    if (!adapter || adapter.name.startsWith('development')) return { ok: false, status: 404, reason: '未配置该支付方式' };
+    if (!adapter || isDevelopmentAdapter(adapter)) return { ok: false, status: 404, reason: '未配置该支付方式' };
     const body = typeof request.body === 'string' ? request.body : '';
     const verified = adapter.verifyNotification({ headers: request.headers, body });
     if (!verified.ok) {

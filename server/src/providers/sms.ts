@@ -115,9 +115,9 @@ export function developmentSms(db: Database, log: (line: string) => void): SmsPr
  * Development with a local SMSC: campaign texts go over SMPP, login codes also land in the outbox
  * and the log (the demo's phone login reads them there).
  */
-export function withDevelopmentOutbox(provider: SmsProvider, outbox: SmsProvider): SmsProvider {
+export function withDevelopmentOutbox(provider: SmsProvider, outbox: SmsProvider, name = provider.name): SmsProvider {
   return {
-    name: provider.name,
+    name,
     requiresApproval: provider.requiresApproval,
     window: provider.window,
     async send(message) {

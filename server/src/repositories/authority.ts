@@ -1,4 +1,5 @@
 /** The SQL of 权限管理: staff accounts, roles, login locks and the audit log of one chain. */
+import type { AuditAction } from '../../../contracts/rules/audit';
 import { sql, type Queryable } from '../db/database';
 import type { AuthContext } from '../auth/context';
 import { ATTEMPT_LIMITS } from '../auth/throttle';
@@ -199,7 +200,8 @@ export interface AuditRecord {
   chainId: number;
   actorId: number;
   actorName: string;
-  action: string;
+  /** A code of AUDIT_ACTIONS (contracts/rules/audit.ts), which names it in the 操作日志. */
+  action: AuditAction;
   targetType: 'staff' | 'role' | 'store' | 'setting' | 'erp' | 'metric' | 'department' | 'job' | 'order' | 'potential' | 'import' | 'sms' | 'wecom' | 'customer' | 'insurance';
   targetId: number | null;
   targetName: string;

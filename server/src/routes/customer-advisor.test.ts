@@ -59,7 +59,7 @@ describe('专属顾问', () => {
 
     const audit = await server.db.one<{ action: string; target_name: string }>(sql`
       SELECT action, target_name FROM audit_log WHERE chain_id = 1 AND target_type = 'customer' ORDER BY id DESC LIMIT 1`);
-    expect(audit).toEqual({ action: '设置专属顾问', target_name: '王小雨（2 位客户）' });
+    expect(audit).toEqual({ action: 'customer.advisor', target_name: '王小雨（2 位客户）' });
 
     const cleared = await assign(admin, [west[0]], null);
     expect(cleared.data.updated).toBe(1);

@@ -205,7 +205,7 @@ export default async function customerRoutes(app: FastifyInstance) {
       if (advisor && elsewhere) throw refuse.badInput(`${advisor.name} 不在「${elsewhere.storeName}」任职，不能做该店客户的专属顾问`);
       const changed = await setAdvisor(tx, request.scope, ids, advisorId);
       await writeAudit(tx, {
-        ...auditActor(request.auth, request.ip), action: advisor ? '设置专属顾问' : '清除专属顾问', targetType: 'customer', targetId: ids.length === 1 ? ids[0]! : null,
+        ...auditActor(request.auth, request.ip), action: advisor ? 'customer.advisor' : 'customer.advisor.clear', targetType: 'customer', targetId: ids.length === 1 ? ids[0]! : null,
         targetName: advisor ? `${advisor.name}（${ids.length} 位客户）` : `${ids.length} 位客户`, detail: { customerIds: ids.slice(0, 50), advisorId },
         storeIds: [...new Set(customers.map((customer) => customer.storeId))],
       });

@@ -22,7 +22,7 @@ import { sql, type Queryable } from '../db/database';
 import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { entitlementState } from '../entitlements';
-import { auditActor, writeAudit } from '../repositories/authority';
+import { auditActor, writeAudit, type AuditRecord } from '../repositories/authority';
 import { rulesOf } from '../repositories/customer-operations';
 import { ownsStore, staffOf, staffServing } from '../repositories/potential';
 import { settingsOf } from '../repositories/settings';
@@ -113,7 +113,7 @@ export default async function insuranceRoutes(app: FastifyInstance) {
   const { db } = app;
   const todayFor = (request: FastifyRequest) => garageToday(request.scope.timeZone);
 
-  const audit = (tx: Queryable, request: FastifyRequest, entry: { action: string; targetId: number | null; targetName: string; detail: Record<string, unknown>; storeIds: number[] }) =>
+  const audit = (tx: Queryable, request: FastifyRequest, entry: Pick<AuditRecord, 'action' | 'targetId' | 'targetName' | 'detail' | 'storeIds'>) =>
     writeAudit(tx, { ...entry, targetType: 'setting', ...auditActor(request.auth, request.ip) });
 
   const storesOf = (request: FastifyRequest) =>
@@ -229,7 +229,7 @@ export default async function insuranceRoutes(app: FastifyInstance) {
     id: share.id, createdAt: share.createdAt, createdBy: share.createdBy, expiresAt: share.expiresAt,
     state: share.state, stateName: SHARE_STATE_NAMES[share.state], revokedAt: share.revokedAt, revokedBy: share.revokedBy,
   });
-  const shareAudit = (tx: Queryable, request: FastifyRequest, action: string, share: { id: number; plate: string; storeId: number }, detail: Record<string, unknown>) =>
+  const shareAudit = (tx: Queryable, request: FastifyRequest, action: AuditRecord['action'], share: { id: number; plate: string; storeId: number }, detail: Record<string, unknown>) =>
     writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'insurance', targetId: share.id, targetName: `报价单分享链接：${share.plate}`, detail, storeIds: [share.storeId] });
 
   serve(app, calls.quoteDetail, QUOTE, async ({ id }, request) => {

@@ -74,6 +74,8 @@ describe('catalogue and prices', () => {
     expect(mine.current.addOns.find((addOn) => addOn.code === 'customer_analysis')).toMatchObject({ state: 'active', stateName: '使用中' });
     expect(mine.canBuy).toBe(true);
     expect(mine.channels.map((channel) => channel.code)).toEqual(['wechat', 'alipay', 'dev']);
+    // The merchants' channels are real; only the simulation is 演示 (production has none).
+    expect(mine.channels.map((channel) => channel.demo)).toEqual([false, false, true]);
     expect(mine.editions.map((edition) => edition.name)).toEqual(['基础版', '专业版', '旗舰版']);
 
     const theirs = await catalogue(tokens['hx-admin']);

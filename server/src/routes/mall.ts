@@ -31,6 +31,7 @@ import { ledgerEntries, balanceOf } from '../repositories/ledger';
 import { LEDGER_NAMES, LEDGER_UNITS } from '../../../contracts/rules/mall';
 import { PaymentUnavailable, type PaymentAdapter } from '../providers/payment';
 import { refundUnneededPayments } from '../payment-refunds';
+import { isDevelopmentAdapter } from '../production';
 import type { Host } from './index';
 import { settingOf as smsSettingOf } from '../sms/campaign';
 
@@ -75,7 +76,7 @@ export default async function mallRoutes(app: FastifyInstance): Promise<void> {
       smsSignature: (await smsSettingOf(app.db, request.auth.chainId))?.signature ?? '',
       canBuy: reason === null,
       cannotBuyReason: reason,
-      channels: offered().map((code) => ({ code, name: PAY_CHANNEL_NAMES[code] })),
+      channels: offered().map((code) => ({ code, name: PAY_CHANNEL_NAMES[code], demo: isDevelopmentAdapter(gateway().adapters[code]!) })),
       graceDays: GRACE_DAYS,
       unpaidOrderMinutes: UNPAID_ORDER_MINUTES,
       today: today(),

@@ -28,7 +28,7 @@ import type { Queryable } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
-import { auditActor, writeAudit } from '../repositories/authority';
+import { auditActor, writeAudit, type AuditRecord } from '../repositories/authority';
 import * as repo from '../repositories/metrics';
 import { allowanceOfChain } from '../entitlements';
 import { featureRefusal } from '../../../contracts/rules/mall';
@@ -66,7 +66,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
     chainId: request.auth.chainId, storeIds, ...range, timeZone: app.config.timeZone, ...(staffName ? { staffName } : {}),
   });
 
-  const audit = (tx: Queryable, request: FastifyRequest, entry: { action: string; targetId: number | null; targetName: string; detail: Record<string, unknown>; storeIds: number[] }) =>
+  const audit = (tx: Queryable, request: FastifyRequest, entry: Pick<AuditRecord, 'action' | 'targetId' | 'targetName' | 'detail' | 'storeIds'>) =>
     writeAudit(tx, { ...auditActor(request.auth, request.ip), targetType: 'metric', ...entry });
 
   /** Built-in and custom metrics of the chain, by ref. */

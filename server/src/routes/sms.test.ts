@@ -94,7 +94,7 @@ const received = (mobile: string) => smsc.messages.filter((message) => message.p
 describe('templates and settings', () => {
   it('lists the chain signature and templates; new ones are usable at once when the provider needs no review', async () => {
     const current = await server.call<SmsSettings>('GET', '/sms/settings', { token: manager });
-    expect(current.data).toMatchObject({ signature: '【安途汽车】', dailyMarketingLimit: 10, requiresApproval: false, provider: 'smpp' });
+    expect(current.data).toMatchObject({ signature: '【安途汽车】', dailyMarketingLimit: 10, requiresApproval: false, provider: 'smpp', demo: false });
     expect(current.data.balance).toBeGreaterThan(0);
     const made = await server.call<SmsTemplate>('POST', '/sms/template', { token: manager, body: { name: '到店有礼', category: 'marketing', body: '{称呼}，本周到{门店}保养送玻璃水一瓶' } });
     expect(made.code, made.msg).toBe(0);

@@ -40,7 +40,8 @@ import { maskMobile } from '../../../contracts/rules/mobile';
 import { isUniqueViolation, sql, type Queryable, type SQL } from '../db/database';
 import { serve } from '../http/contract';
 import { ApiError, Code, ok, refuse } from '../http/envelope';
-import { auditActor, writeAudit } from '../repositories/authority';
+import { auditActor, writeAudit, type AuditRecord } from '../repositories/authority';
+import { isDevelopmentAdapter } from '../production';
 import { balanceOf } from '../repositories/ledger';
 import { settingsOf } from '../repositories/settings';
 import { jobIdFor } from '../jobs/queue';
@@ -200,7 +201,7 @@ export default async function smsRoutes(app: FastifyInstance) {
     const problem = templateEditProblem(editorOf(request), template);
     if (problem) throw refuse.forbidden(problem);
   };
-  const audit = (tx: Queryable, request: FastifyRequest, action: string, targetId: number | null, targetName: string, detail: Record<string, unknown> = {}, storeIds = request.scope.storeIds) =>
+  const audit = (tx: Queryable, request: FastifyRequest, action: AuditRecord['action'], targetId: number | null, targetName: string, detail: Record<string, unknown> = {}, storeIds = request.scope.storeIds) =>
     writeAudit(tx, { ...auditActor(request.auth, request.ip), action, targetType: 'sms', targetId, targetName, detail, storeIds });
 
   // ─────────────────────────────────────────────────────────────────────────── templates
@@ -212,7 +213,7 @@ export default async function smsRoutes(app: FastifyInstance) {
   });
 
   /** A store's template concerns that store (a store admin's 操作日志 shows it); the chain's, every store the caller sees. */
-  const templateAudit = (tx: Queryable, request: FastifyRequest, action: string, template: TemplateRow, detail: Record<string, unknown>) =>
+  const templateAudit = (tx: Queryable, request: FastifyRequest, action: AuditRecord['action'], template: TemplateRow, detail: Record<string, unknown>) =>
     audit(tx, request, action, template.id, `短信模板：${template.name}（${template.storeId === null ? '总部模板' : template.storeName}）`, detail,
       template.storeId === null ? request.scope.storeIds : [template.storeId]);
   const unlessNameTaken = async <T>(work: Promise<T>): Promise<T> =>
@@ -316,6 +317,7 @@ export default async function smsRoutes(app: FastifyInstance) {
       requiresApproval: provider.requiresApproval,
       balance: await balanceOf(app.db, chainId, 'sms'),
       provider: provider.name,
+      demo: isDevelopmentAdapter(provider),
       canEdit: smsSettingsProblem(editorOf(request)) === null,
     };
   };

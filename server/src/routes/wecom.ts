@@ -15,7 +15,7 @@ import { ApiError, Code, ok } from '../http/envelope';
 import { serve } from '../http/contract';
 import { jobIdFor } from '../jobs/queue';
 import { jsapiSignature } from '../providers/wecom';
-import { auditActor, writeAudit } from '../repositories/authority';
+import { auditActor, writeAudit, type AuditRecord } from '../repositories/authority';
 import { entitlementState } from '../entitlements';
 import { today as garageToday } from '../../../contracts/dates';
 import { convertMatchingLeads, createCustomerFromLead } from '../repositories/potential';
@@ -62,7 +62,7 @@ export default async function wecomRoutes(app: FastifyInstance) {
     return corpId;
   };
 
-  const audit = (tx: Queryable, request: FastifyRequest, entry: { action: string; targetName: string; detail: Record<string, unknown>; storeIds: number[] }) =>
+  const audit = (tx: Queryable, request: FastifyRequest, entry: Pick<AuditRecord, 'action' | 'targetName' | 'detail' | 'storeIds'>) =>
     writeAudit(tx, { ...entry, targetType: 'wecom', targetId: null, ...auditActor(request.auth, request.ip) });
 
   // ── Login settings ─────────────────────────────────────────────────────────────────────

@@ -4,6 +4,8 @@
  * text itself is in theme.ts, so that a widget without Shoelace components does not load it.
  */
 
+import { uiMessages } from '../messages';
+
 /** Shoelace's tokens are in rem; 1rem is 16px on a page that keeps the browser's default. */
 export const REM_PX = 16;
 
@@ -34,6 +36,18 @@ export function themeForShadowRoot(css: string): string {
   );
   return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}`;
 }
+
+/**
+ * Every widget marks what waits for its first answer `aria-busy`; while that is still empty it says
+ * so (a page was blank for seconds: issue 33). One rule here, so every page of every widget has it.
+ */
+const BUSY_CSS = `
+[aria-busy="true"]:empty { display: flex; align-items: center; justify-content: center; gap: 8px; min-height: 96px; color: #71717a; font-size: 14px; }
+[aria-busy="true"]:empty::before { content: ''; width: 16px; height: 16px; border: 2px solid #d4d4d8; border-top-color: #0369a1; border-radius: 50%; animation: garage-busy 0.8s linear infinite; }
+[aria-busy="true"]:empty::after { content: '${uiMessages.loading}'; }
+@keyframes garage-busy { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { [aria-busy="true"]:empty::before { animation: none; } }
+`;
 
 export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
 
@@ -77,7 +91,7 @@ export const BASE_CSS = `
 }
 :host([hidden]) { display: none !important; }
 *, *::before, *::after { box-sizing: inherit; }
-`;
+${BUSY_CSS}`;
 
 const sheets = new Map<string, CSSStyleSheet>();
 
