@@ -83,3 +83,38 @@ export async function screenshotForReview(target: Page | Locator, name: string, 
   if (!folder) return;
   await target.screenshot({ path: path.join(folder, name), ...('url' in target ? options : {}) });
 }
+
+/**
+ * Native <select>s and date boxes the user can see, in the page and every shadow root: Chromium
+ * draws them in the browser's language (mm/dd/yyyy in English) and unlike the Shoelace controls
+ * beside them. A DateField's hidden picker (1 px, transparent) is not seen.
+ */
+export function visibleNativeControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.shadowRoot) visit(element.shadowRoot);
+        if (!element.matches('select, input[type=date], input[type=datetime-local], input[type=month], input[type=week]')) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width <= 2 || box.height <= 2 || getComputedStyle(element).opacity === '0') continue;
+        const host = (element.getRootNode() as ShadowRoot).host?.localName ?? 'page';
+        found.push(`${host}: ${element.localName}${element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : ''} ${element.getAttribute('aria-label') ?? ''}`.trim());
+      }
+    };
+    visit(document);
+    return found;
+  });
+}
+
+/** Picks an option of the Shoelace select named `label` as a user does: opens it, clicks the option. */
+export async function chooseOption(scope: Page | Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await scope.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The value of the Shoelace select named `label` (its combobox shows the option's text, not the value). */
+export function selectValue(scope: Page | Locator, label: string): Promise<string> {
+  return scope.getByRole('combobox', { name: label, exact: true })
+    .evaluate((combobox) => String(((combobox.getRootNode() as ShadowRoot).host as HTMLElement & { value: unknown }).value));
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium } from './host-helpers';
+import { launchChromium, screenshotForReview, visibleNativeControls } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -185,6 +185,8 @@ describe.concurrent('every element alone on a partner page, 360 px wide', () => 
       const page = await open(partnerPage(feature, attributes()), 360);
       await ready(page);
       expect(await sidewaysOverflow(page, `garage-${feature}`)).toEqual({ page: 0, element: 0, offenders: [] });
+      expect(await visibleNativeControls(page)).toEqual([]);
+      await screenshotForReview(page, `narrow-${feature}${label ? `-${label.replace(/\W+/g, '')}` : ''}-360.png`, { fullPage: true });
       await page.context().close();
     });
   }

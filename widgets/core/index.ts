@@ -11,3 +11,4 @@ export { ConfirmDialog, DialogFooter, useBusyAction, useDialogClose } from './ui
 export { useLazyDialogs, usePageData } from './ui/page-data';
 export { useLatestAnswer, useRowSelection, useSearchKeyword } from './ui/paged-list';
 export { AppLink, appUrl } from './ui/app-link';
+export { inputValue } from './ui/value';

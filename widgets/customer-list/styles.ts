@@ -1,5 +1,7 @@
 /** Styles of <garage-customer-list>, inside its shadow root. */
-export const customerListStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+
+export const customerListStyles = `${DATE_FIELD_CSS}
 /* The widget's own width decides the layout (the WeCom sidebar is 360 px in any window). */
 :host { font-size: 14px !important; }
 .customer-list { display: flex; flex-direction: column; gap: 12px; container: customer-list / inline-size; }
@@ -19,10 +21,6 @@ export const customerListStyles = `
 .field.dates { width: 340px; max-width: 100%; }
 .inline.dates { align-items: flex-start; }
 .inline.dates .dash { line-height: var(--sl-input-height-small); }
-.date-field { position: relative; display: block; }
-.date-field sl-icon-button::part(base) { padding: 2px 6px; }
-/* Only its native calendar is used (showPicker), under the calendar button. */
-.date-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; padding: 0; border: 0; opacity: 0; pointer-events: none; }
 .inline { display: flex; align-items: center; gap: 6px; }
 .inline.labelled { flex-direction: row; align-items: flex-end; }
 .inline > * { flex: 1; min-width: 0; }

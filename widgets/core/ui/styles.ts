@@ -20,6 +20,13 @@ const INVALID_FIELDS =
   'sl-input[data-problem]::part(base), sl-select[data-problem]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
   'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
 
+/** Selects: one whose label sits before it on one line (「门店 [全部门店]」), one named only for screen readers. */
+const SELECTS =
+  // A select whose label sits before it on one line (「门店 [全部门店]」), and one named only for screen readers.
+  'sl-select.inline-label::part(form-control) { display: flex; align-items: center; gap: 8px; }\n' +
+  'sl-select.inline-label::part(form-control-label) { margin: 0; white-space: nowrap; }\n' +
+  'sl-select.hidden-label::part(form-control-label) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }\n';
+
 /**
  * `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. Every
  * rem becomes px (remToPx), and the few rem sizes inside Shoelace components we render are set
@@ -32,7 +39,7 @@ export function themeForShadowRoot(css: string): string {
       .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
       .replace(/:root/g, ':host'),
   );
-  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}`;
+  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}${SELECTS}`;
 }
 
 export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
