@@ -59,6 +59,12 @@ th { position: sticky; top: 0; background: var(--sl-color-neutral-50); font-weig
 tbody tr:hover { background: var(--sl-color-neutral-50); }
 tbody tr.selected { background: var(--sl-color-primary-50); }
 th.check, td.check { width: 36px; padding-right: 0; }
+/* 操作 stays at the right edge while the wide table scrolls sideways inside its frame (a 1440 px screen
+   with the menu shows about ten columns): 外呼 is never off screen. */
+th.col-actions, td.col-actions { position: sticky; right: 0; background: var(--sl-color-neutral-0); box-shadow: inset 1px 0 0 var(--sl-color-neutral-100); }
+th.col-actions { z-index: 1; background: var(--sl-color-neutral-50); }
+tbody tr:hover td.col-actions { background: var(--sl-color-neutral-50); }
+tbody tr.selected td.col-actions { background: var(--sl-color-primary-50); }
 input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color-primary-600); cursor: pointer; }
 .sort { all: unset; cursor: pointer; display: inline-flex; align-items: center; gap: 4px; border-radius: var(--sl-border-radius-small); }
 /* all: unset took the browser's focus ring too: keyboard users must see where they are. */
@@ -147,7 +153,7 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
   td.col-customer { order: 1; flex: 1 1 60%; font-size: 15px; }
   td.col-stage { order: 2; margin-left: auto; }
   td.col-mobile { order: 3; flex: 1 1 60%; font-size: 14px; }
-  td.col-actions { order: 4; margin: -4px 0 -4px auto; }
+  td.col-actions { order: 4; margin: -4px 0 -4px auto; position: static; background: none; box-shadow: none; }
   td.col-vehicles { order: 5; flex-basis: 100%; }
   td.col-tags { order: 8; flex-basis: 100%; }
   td.col-tags:has(.tags:empty) { display: none; }

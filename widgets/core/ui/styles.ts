@@ -20,8 +20,16 @@ const INVALID_FIELDS =
   'sl-input[data-problem]::part(base), sl-select[data-problem]::part(combobox) { border-color: var(--sl-color-danger-600); }\n' +
   'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
 
-/** Selects: one whose label sits before it on one line (「门店 [全部门店]」), one named only for screen readers. */
+/**
+ * Selects. A chosen option's chip in a narrow multiple select gives way (its name ends in …): by default it
+ * kept its width and pushed the clear icon onto the caret (客户列表's 门店 at 180 px).
+ */
 const SELECTS =
+  'sl-select::part(tags) { min-width: 0; }\n' +
+  'sl-select::part(tag) { min-width: 0; max-width: 100%; }\n' +
+  'sl-select::part(tag__base) { max-width: 100%; }\n' +
+  'sl-select::part(tag__content) { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }\n' +
+  'sl-select::part(clear-button), sl-select::part(expand-icon) { flex: none; }\n' +
   // A select whose label sits before it on one line (「门店 [全部门店]」), and one named only for screen readers.
   'sl-select.inline-label::part(form-control) { display: flex; align-items: center; gap: 8px; }\n' +
   'sl-select.inline-label::part(form-control-label) { margin: 0; white-space: nowrap; }\n' +
