@@ -13,7 +13,7 @@ import { today } from '../../contracts/dates';
 import { formatMetricValue, monthOf, monthRange } from '../../contracts/rules/metrics';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage, chooseOption } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -108,10 +108,10 @@ describe('数据统计', () => {
     const technician = widget.locator('[data-job="技师"]');
     await technician.getByText('还没有设置考核指标').waitFor();
     await technician.getByRole('button', { name: '设置' }).click();
-    await technician.getByLabel('第 1 个考核指标').selectOption({ label: '到店台次' });
+    await chooseOption(technician, '第 1 个考核指标', '到店台次');
     await technician.getByLabel('到店台次的权重').fill('60');
     await technician.getByRole('button', { name: '添加指标' }).click();
-    await technician.getByLabel('第 2 个考核指标').selectOption({ label: '保养台次' });
+    await chooseOption(technician, '第 2 个考核指标', '保养台次');
     await technician.getByLabel('保养台次的权重').fill('30');
     await technician.getByText('权重合计 90%').waitFor();
     await technician.getByRole('button', { name: '保存' }).click();

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage, screenshotForReview } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, waitForPage, screenshotForReview, chooseOption, selectValue } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -106,12 +106,11 @@ describe('批量导入 (browser journey)', () => {
     await widget.getByTestId('file-summary').filter({ hasText: '共 6 行数据' }).waitFor();
 
     // 3. Recognised columns are preselected; 说明事项 is not, and the user maps it to 备注.
-    expect(await widget.getByLabel('「客户名称」导入为').inputValue()).toBe('name');
-    expect(await widget.getByLabel('「联系电话」导入为').inputValue()).toBe('mobile');
-    expect(await widget.getByLabel('「VIN码」导入为').inputValue()).toBe('vin');
-    const remark = widget.getByLabel('「说明事项」导入为');
-    expect(await remark.inputValue()).toBe('');
-    await remark.selectOption({ label: '备注' });
+    expect(await selectValue(widget, '「客户名称」导入为')).toBe('name');
+    expect(await selectValue(widget, '「联系电话」导入为')).toBe('mobile');
+    expect(await selectValue(widget, '「VIN码」导入为')).toBe('vin');
+    expect(await selectValue(widget, '「说明事项」导入为')).toBe('skip');
+    await chooseOption(widget, '「说明事项」导入为', '备注');
     // The preview is checked again with the corrected mapping: the 备注 column appears.
     await widget.locator('table.preview thead th', { hasText: '备注' }).waitFor();
     await widget.locator('table.preview td[data-label="备注"]', { hasText: '老客户介绍' }).waitFor();
@@ -181,9 +180,9 @@ describe('批量导入 (browser journey)', () => {
     await widget.getByRole('button', { name: '重新上传' }).click();
     await upload(widget, '错误报告-已改正.xlsx', fixed);
     // 说明事项 is not recognised by itself; the preset maps it to 备注 again.
-    expect(await widget.getByLabel('「说明事项」导入为').inputValue()).toBe('');
-    await widget.getByLabel('列对应预设').selectOption('旧系统客户导出');
-    await expect.poll(() => widget.getByLabel('「说明事项」导入为').inputValue()).toBe('remark');
+    expect(await selectValue(widget, '「说明事项」导入为')).toBe('skip');
+    await chooseOption(widget, '列对应预设', '旧系统客户导出');
+    await expect.poll(() => selectValue(widget, '「说明事项」导入为')).toBe('remark');
     await widget.locator('table.preview td[data-label="备注"]', { hasText: '手机号少一位' }).waitFor();
     await widget.getByTestId('preview-counts').filter({ hasText: '预览的行没有发现问题' }).waitFor();
     await widget.getByRole('button', { name: '开始导入' }).click();

@@ -83,3 +83,82 @@ export async function screenshotForReview(target: Page | Locator, name: string, 
   if (!folder) return;
   await target.screenshot({ path: path.join(folder, name), ...('url' in target ? options : {}) });
 }
+
+/**
+ * Native <select>s and date boxes the user can see, in the page and every shadow root: Chromium
+ * draws them in the browser's language (mm/dd/yyyy in English) and unlike the Shoelace controls
+ * beside them. A DateField's hidden picker (1 px, transparent) is not seen.
+ */
+export function visibleNativeControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.shadowRoot) visit(element.shadowRoot);
+        if (!element.matches('select, input[type=date], input[type=datetime-local], input[type=month], input[type=week]')) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width <= 2 || box.height <= 2 || getComputedStyle(element).opacity === '0') continue;
+        const host = (element.getRootNode() as ShadowRoot).host?.localName ?? 'page';
+        found.push(`${host}: ${element.localName}${element.getAttribute('type') ? `[type=${element.getAttribute('type')}]` : ''} ${element.getAttribute('aria-label') ?? ''}`.trim());
+      }
+    };
+    visit(document);
+    return found;
+  });
+}
+
+/**
+ * What the docked phone bar covers: the page's scrolling area (then it would cover some row at some
+ * scroll position), or a visible button, field, link or table cell of the frame. [] when it covers
+ * nothing, or when no bar is shown.
+ */
+export function coveredByPhone(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dock = document.querySelector('.phone-dock');
+    if (!dock) return [];
+    const bar = dock.getBoundingClientRect();
+    const meets = (box: { left: number; right: number; top: number; bottom: number }) =>
+      box.right > box.left && box.bottom > box.top && box.left < bar.right && box.right > bar.left && box.top < bar.bottom && box.bottom > bar.top;
+    // The part of an element left visible by the boxes that scroll or clip it (a row below the fold is not covered).
+    const seen = (element: Element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      const box = { left, right, top, bottom };
+      for (let node: Element | null = element.parentElement ?? (element.getRootNode() as ShadowRoot).host ?? null; node;
+        node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null)) {
+        const style = getComputedStyle(node);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = node.getBoundingClientRect();
+        box.left = Math.max(box.left, clip.left); box.right = Math.min(box.right, clip.right);
+        box.top = Math.max(box.top, clip.top); box.bottom = Math.min(box.bottom, clip.bottom);
+      }
+      return box;
+    };
+    const main = document.querySelector('main.shell__content');
+    const covered: string[] = [];
+    if (main && meets(main.getBoundingClientRect())) covered.push('main.shell__content');
+    const visit = (root: Document | ShadowRoot) => {
+      for (const element of root.querySelectorAll('*')) {
+        if (element.shadowRoot) visit(element.shadowRoot);
+        if (element === dock || !element.matches('button, input, select, textarea, a[href], td, th, sl-button, sl-input, sl-select, sl-checkbox, [role=button]')) continue;
+        let outer: Element = element;
+        while (outer.getRootNode() instanceof ShadowRoot) outer = (outer.getRootNode() as ShadowRoot).host;
+        if (outer === dock || dock.contains(outer)) continue;
+        if (meets(seen(element))) covered.push(`${outer.localName} ${element.localName} ${(element.textContent ?? '').trim().slice(0, 20)}`);
+      }
+    };
+    visit(document);
+    return covered;
+  });
+}
+
+/** Picks an option of the Shoelace select named `label` as a user does: opens it, clicks the option. */
+export async function chooseOption(scope: Page | Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await scope.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The value of the Shoelace select named `label` (its combobox shows the option's text, not the value). */
+export function selectValue(scope: Page | Locator, label: string): Promise<string> {
+  return scope.getByRole('combobox', { name: label, exact: true })
+    .evaluate((combobox) => String(((combobox.getRootNode() as ShadowRoot).host as HTMLElement & { value: unknown }).value));
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '../support/server';
 import { protectedPages, sectionStrip, sections } from '../../host-app/src/routes';
-import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage, type WatchedPage } from './host-helpers';
+import { coveredByPhone, launchChromium, loginThroughForm, openPage, screenshotForReview, visibleNativeControls, waitForPage, type WatchedPage } from './host-helpers';
 import { expectNoSeriousViolations, seriousViolations, waitForContent } from './axe';
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -59,6 +59,13 @@ describe('every route of the signed-in host app', () => {
         return element.shadowRoot ? deepText(element.shadowRoot) + own : own;
       });
       expect(text.trim().length, route.path).toBeGreaterThan(0);
+      // Shoelace's select and the product's date field everywhere: no browser-drawn mm/dd/yyyy box.
+      expect(await visibleNativeControls(page), route.path).toEqual([]);
+      // The web phone has its own strip: it covers no row, cell or button at any scroll position.
+      // (Polled: the bar mounts anew with each page and settles, folded, a moment later; its strip follows.)
+      await page.locator('garage-phone-bar.phone-dock').waitFor();
+      await expect.poll(() => coveredByPhone(page), { message: route.path }).toEqual([]);
+      await screenshotForReview(page, `route${route.path.replace(/\//g, '-')}-1440.png`);
       expect(errors.splice(0), route.path).toEqual([]);
       // Accessibility of the page as it is with its data in (axe-core, issue 11).
       await waitForContent(page, route.path);
@@ -212,6 +219,63 @@ describe('signed-in host app', () => {
     await context.close();
   });
 
+  it('fits 客户列表 into a 1440 px screen: the table scrolls inside itself with 操作 pinned, an added column comes into view', async () => {
+    const { page, context, errors } = await signedIn();
+    await page.goto(`${server.url}/home/externalmanage`);
+    await waitForPage(page, '客户列表');
+    const list = page.locator('garage-customer-list');
+    await list.locator('tbody tr').first().waitFor();
+    // Where a header cell is against the table's frame and the pinned 操作 column (in px of the screen).
+    const place = (column: string) => list.evaluate((host, name) => {
+      const root = host.shadowRoot!;
+      const frame = root.querySelector('.table-wrap')!.getBoundingClientRect();
+      const actions = root.querySelector('th.col-actions')!.getBoundingClientRect();
+      const cell = root.querySelector(`th.col-${name}`)!.getBoundingClientRect();
+      return { frameLeft: frame.left, frameRight: frame.right, actionsLeft: actions.left, left: cell.left, right: cell.right };
+    }, column);
+    const sideways = () => page.evaluate(() => {
+      const main = document.querySelector('main.shell__content')!;
+      return [document.documentElement.scrollWidth - document.documentElement.clientWidth, main.scrollWidth - main.clientWidth];
+    });
+    expect(await sideways()).toEqual([0, 0]);
+    // The table is wider than the screen leaves it…
+    expect(await list.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth > wrap.clientWidth)).toBe(true);
+    // …and 外呼 of the first row is in view at once, at the frame's right edge.
+    const call = await list.locator('tbody tr').first().locator('td.col-actions button.call').boundingBox();
+    const first = await place('actions');
+    expect(call!.x).toBeGreaterThanOrEqual(first.frameLeft);
+    expect(call!.x + call!.width).toBeLessThanOrEqual(first.frameRight);
+    expect(first.right).toBeLessThanOrEqual(1440);
+
+    await list.getByRole('button', { name: '列设置' }).click();
+    await list.locator('sl-checkbox').filter({ hasText: '建档时间' }).click();
+    await list.locator('th.col-createdAt').waitFor();
+    const added = await place('createdAt');
+    expect(added.left).toBeGreaterThanOrEqual(added.frameLeft);
+    expect(added.right).toBeLessThanOrEqual(added.actionsLeft + 1);
+    await page.keyboard.press('Escape');
+    await screenshotForReview(page, 'customer-list-host-1440.png');
+
+    // A chosen store's chip leaves the clear icon and the caret side by side inside the field.
+    const stores = list.locator('sl-select[data-field="storeIds"]');
+    await stores.click();
+    await list.getByRole('option', { name: /^城东店/ }).click();
+    await page.keyboard.press('Escape');
+    const parts = await stores.evaluate((select) => {
+      const root = select.shadowRoot!;
+      const box = (part: string) => root.querySelector(`[part~="${part}"]`)!.getBoundingClientRect();
+      const [field, tags, clear, caret] = ['combobox', 'tags', 'clear-button', 'expand-icon'].map(box);
+      return { field: field.right, tags: tags.right, clearLeft: clear.left, clearRight: clear.right, clearWidth: clear.width, caretLeft: caret.left, caretRight: caret.right };
+    });
+    expect(parts.clearWidth).toBeGreaterThan(8);
+    expect(parts.tags).toBeLessThanOrEqual(parts.clearLeft);
+    expect(parts.clearRight).toBeLessThanOrEqual(parts.caretLeft);
+    expect(parts.caretRight).toBeLessThanOrEqual(parts.field);
+    await screenshotForReview(page, 'customer-list-store-chip-1440.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('at phone width puts the menu in a drawer behind a button and scrolls nothing sideways', async () => {
     const { page, context, errors } = await openPage(browser, { width: 360, height: 640 });
     await page.goto(`${server.url}/login`);
@@ -258,9 +322,15 @@ describe('signed-in host app', () => {
     expect((await bar.boundingBox())!.width).toBeLessThanOrEqual(48);
     expect(await bar.getByText(/网络电话未开通/).count()).toBe(0);
 
+    expect(await coveredByPhone(page)).toEqual([]);
+    await screenshotForReview(page, 'phone-dock-folded-360.png');
+
     await unfold.click();
     await bar.getByText('网络电话未开通：当前账号没有配置电话线路，请联系管理员开通。').waitFor();
     expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
+    // Unfolded with its notice the bar is taller: the page's strip for it grows with it.
+    await expect.poll(() => coveredByPhone(page)).toEqual([]);
+    await screenshotForReview(page, 'phone-dock-unfolded-360.png');
     await bar.getByRole('button', { name: '收起' }).click();
     await unfold.waitFor();
 

@@ -11,7 +11,7 @@ import { today } from '../../contracts/dates';
 import { formatMetricValue, monthOf, monthRange } from '../../contracts/rules/metrics';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, waitForPage, chooseOption } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -60,7 +60,7 @@ describe('指标库', () => {
     expect(await revenueRow.innerText()).toContain('越高越好');
 
     // One store only: the figure follows.
-    await widget.getByLabel('统计范围').selectOption({ label: '滨江店' });
+    await chooseOption(widget, '统计范围', '滨江店');
     await expect.poll(() => revenueRow.locator('[data-value]').innerText()).toBe(formatMetricValue('元', (await monthOrders([4])).revenue));
 
     await widget.getByRole('button', { name: '新建指标' }).click();
@@ -102,8 +102,8 @@ describe('指标树', () => {
     expect(visits).toBeGreaterThan(0);
     await widget.getByRole('button', { name: '新增全连锁目标' }).click();
     const dialog = widget.locator('sl-dialog.node-dialog');
-    await dialog.getByLabel('指标').selectOption({ label: '到店台次（次）' });
-    await dialog.getByLabel('门店').selectOption({ label: '滨江店' });
+    await chooseOption(dialog, '指标', '到店台次（次）');
+    await chooseOption(dialog, '门店', '滨江店');
     await dialog.getByLabel('目标值（次）').fill(String(visits * 2));
     await dialog.getByRole('button', { name: '添加' }).click();
     await page.getByText('目标已保存').waitFor();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium } from './host-helpers';
+import { launchChromium, screenshotForReview, visibleNativeControls } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;

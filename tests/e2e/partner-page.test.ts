@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, screenshotForReview } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, visibleNativeControls } from './host-helpers';
 
 const HOSTILE_CSS = `
 *, *::before, *::after { all: unset !important; }
@@ -261,7 +261,10 @@ describe.concurrent('every element alone on a partner page with a hostile styles
         expect(measured.smallestFont).toBeGreaterThanOrEqual(10);
         expect(measured.pageOverflow).toBeLessThanOrEqual(0);
         expect(measured.hostOverflow).toBeLessThanOrEqual(0);
-        if (width < 400) expect(await sidewaysOverflow(page, element.tag)).toEqual({ element: 0, offenders: [] });
+        if (width < 400) {
+          expect(await sidewaysOverflow(page, element.tag)).toEqual({ element: 0, offenders: [] });
+          expect(await visibleNativeControls(page)).toEqual([]);
+        }
         const shot = `partner-${element.feature}${element.variant ? `-${ELEMENTS.indexOf(element)}` : ''}-${width}`;
         await screenshotForReview(page, `${shot}.png`, { fullPage: width > 400 });
 

@@ -11,7 +11,7 @@ import type { Browser, Download, Locator } from 'playwright-core';
 import { addDays, today } from '../../contracts/dates';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, waitForPage, selectValue } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -72,9 +72,9 @@ describe('批量导入保单 (browser journey)', () => {
     await widget.getByTestId('file-summary').filter({ hasText: '共 3 行数据' }).waitFor();
 
     // Columns recognised under their policy names; duplicates are about 保单号.
-    expect(await widget.getByLabel('「号牌号码」导入为').inputValue()).toBe('plate');
-    expect(await widget.getByLabel('「保险单号」导入为').inputValue()).toBe('policyNo');
-    expect(await widget.getByLabel('「交强险」导入为').inputValue()).toBe('compulsoryPremium');
+    expect(await selectValue(widget, '「号牌号码」导入为')).toBe('plate');
+    expect(await selectValue(widget, '「保险单号」导入为')).toBe('policyNo');
+    expect(await selectValue(widget, '「交强险」导入为')).toBe('compulsoryPremium');
     await widget.getByText('保单号已存在时（同一连锁内）').waitFor();
     expect(await widget.getByTestId('preview-counts').textContent()).toContain('预览的行没有发现问题');
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, openPage } from './host-helpers';
+import { launchChromium, openPage, screenshotForReview } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -82,7 +82,8 @@ describe('潜在客户', () => {
     await dialog.getByText('新增潜在客户').waitFor();
     await dialog.getByRole('radio', { name: '跟进中' }).click();
     await dialog.getByLabel('跟进内容').fill('电话联系，约周六上午到店');
-    await dialog.getByLabel('下次跟进日期').fill('2030-06-01');
+    await dialog.getByLabel('下次跟进日期', { exact: true }).fill('2030-06-01');
+    await screenshotForReview(tab, 'potential-follow-up-date-1440.png');
     await dialog.getByRole('button', { name: '记录跟进' }).click();
     await tab.getByText('已记录跟进').waitFor();
     await expect.poll(() => row(tab, '测试甲').getAttribute('data-status')).toBe('following');

@@ -13,7 +13,7 @@ import { sql } from '../../server/src/db/database';
 import { smppSms } from '../../server/src/providers/sms';
 import { startTestServer, type TestServer } from '../support/server';
 import { startSmscPeer, type SmscPeer } from '../support/smsc-peer';
-import { launchChromium, openPage } from './host-helpers';
+import { launchChromium, openPage, chooseOption, selectValue } from './host-helpers';
 
 const quiet = { warn: () => undefined, info: () => undefined };
 const NUMBER = '13912340011';
@@ -92,7 +92,7 @@ describe('退订名单', () => {
     const undo = boss.widget.locator('sl-dialog[open]');
     await undo.locator('sl-button', { hasText: '取消退订' }).click();
     await expect.poll(() => undo.getByRole('alert').textContent()).toBe('请选择授权来源');
-    await undo.getByRole('combobox', { name: '授权来源' }).selectOption({ label: '电话确认' });
+    await chooseOption(undo, '授权来源', '电话确认');
     await undo.getByRole('textbox', { name: '说明（选填）' }).fill('客户回电同意');
     await undo.locator('sl-button', { hasText: '取消退订' }).click();
     await bossRow.waitFor({ state: 'detached', timeout: 15_000 });
@@ -114,12 +114,12 @@ describe('授权来源', () => {
     await desk.widget.getByRole('searchbox', { name: '搜索客户姓名或手机号' }).fill(customer.mobile);
     const line = desk.widget.locator(`li.consent[data-customer="${customer.name}"]`);
     await line.waitFor({ timeout: 15_000 });
-    const select = line.getByRole('combobox', { name: `${customer.name}的授权来源` });
-    expect(await select.inputValue()).toBe('unknown');
+    const source = `${customer.name}的授权来源`;
+    expect(await selectValue(line, source)).toBe('unknown');
     expect(await line.locator('.at').textContent()).toBe('未登记');
-    await select.selectOption({ label: '到店登记' });
+    await chooseOption(line, source, '到店登记');
     await expect.poll(() => line.locator('.at').textContent(), { timeout: 15_000 }).toContain('王小雨');
-    expect(await select.inputValue()).toBe('store');
+    expect(await selectValue(line, source)).toBe('store');
     const stored = await server.db.one<{ source: string }>(sql`SELECT source FROM sms_consent WHERE customer_id = ${customer.id}`);
     expect(stored!.source).toBe('store');
     // Nothing sticks out of a 360 px column.

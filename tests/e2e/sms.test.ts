@@ -21,7 +21,7 @@ import { sql } from '../../server/src/db/database';
 import { smppSms } from '../../server/src/providers/sms';
 import { startTestServer, type TestServer } from '../support/server';
 import { startSmscPeer, type SmscPeer } from '../support/smsc-peer';
-import { launchChromium, openPage } from './host-helpers';
+import { chooseOption, launchChromium, openPage, screenshotForReview } from './host-helpers';
 
 const GROUP = '春季保养活动名单';
 const TEMPLATE = '保养到期提醒';
@@ -98,7 +98,7 @@ async function compose(at: Date, width = 1440) {
   await watched.page.goto(`${partnerUrl}/`);
   const widget = marketing(watched.page);
   await widget.locator('[role="tabpanel"][aria-busy="false"]').waitFor({ timeout: 30_000 });
-  await widget.getByRole('combobox', { name: '选择客户分组' }).selectOption({ label: GROUP });
+  await chooseOption(widget, '选择客户分组', GROUP);
   await widget.locator(`[data-template="${TEMPLATE}"]`).click();
   return watched;
 }
@@ -171,14 +171,17 @@ describe('短信营销', () => {
 
     await widget.getByRole('button', { name: '定时发送' }).click();
     const tomorrow = new Date(night.getTime() + 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
-    await widget.getByLabel('定时发送时间').fill(`${tomorrow}T23:00`);
+    // A day and a time, each typed as the garage writes it (2026-06-01, 23:00) in any browser language.
+    await widget.getByLabel('定时发送日期', { exact: true }).fill(tomorrow);
+    await widget.getByLabel('定时发送时间', { exact: true }).fill('23:00');
     await expect.poll(() => note.textContent()).toBe(`所选时间不在 08:00–21:00，将于 ${nextMorning(night, 2)} 开始发送。`);
-    await widget.getByLabel('定时发送时间').fill(`${tomorrow}T09:30`);
+    await widget.getByLabel('定时发送时间', { exact: true }).fill('09:30');
+    await screenshotForReview(page, 'sms-send-at-1440.png', { fullPage: true });
     await expect.poll(() => note.count()).toBe(0);
 
     // A 通知 (notice) is not marketing: no window, no opt-out wording.
     await widget.getByRole('button', { name: '立即发送' }).click();
-    await widget.getByRole('combobox', { name: '短信类型' }).selectOption({ label: '通知' });
+    await chooseOption(widget, '短信类型', '通知');
     await expect.poll(() => note.count()).toBe(0);
     expect(await widget.getByTestId('sms-preview').textContent()).not.toContain(OPT_OUT_TEXT);
 

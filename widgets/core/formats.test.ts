@@ -7,10 +7,12 @@ import {
   formatDateTime,
   formatDaysAway,
   formatKm,
+  formatMinute,
   formatMoney,
   formatNumber,
   formatRelativeDay,
 } from './formats';
+import { shortTime } from '../sms-marketing/when';
 
 /*
  * 2026-11-22T23:30:00Z is 07:30 on the 23rd in Beijing: before 08:00 the UTC day is still the
@@ -42,6 +44,11 @@ describe.each(MACHINE_ZONES)('business days with the machine in $zone', ({ zone,
     atBeijingMorning(zone, januaryOffset);
     expect(formatDate('2026-11-22T23:30:00.000Z')).toBe('2026-11-23');
     expect(formatDateTime('2026-11-22T23:30:00.000Z')).toBe('2026-11-23 07:30:00');
+    // Every page writes a moment one way (core/clock.ts), 短信营销's lean copy of the days included.
+    expect(formatMinute('2026-11-22T23:30:00.000Z')).toBe('2026-11-23 07:30');
+    expect(shortTime('2026-11-22T23:30:00.000Z')).toBe('11月23日 07:30');
+    // Before 1992 the zone's own rules (China kept summer time 1986–1991).
+    expect(formatDateTime('1990-06-01T00:00:00.000Z')).toBe('1990-06-01 09:00:00');
     expect(formatDate('2026-11-22T15:59:59.000Z')).toBe('2026-11-22');
     expect(formatDate('2026-11-22T16:00:00.000Z')).toBe('2026-11-23');
   });

@@ -6,7 +6,8 @@
  * Imported as `../core/formats`, not through `../core`: it brings dayjs (~5 KB gzip), which the
  * lean base, the login page and the partner-page phone bar do not need.
  */
-import { dayOf, daysBetween, inGarageZone, today, type Day, type Instant } from '../../contracts/dates';
+import { dayOf, daysBetween, today, type Day, type Instant } from '../../contracts/dates';
+import { garageTime } from './clock';
 
 // ── Days ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -18,9 +19,12 @@ export function formatDate(value: Instant | null | undefined): string {
 
 /** 2026-11-23 07:30:00 on the garage's clock; '' for none or nonsense. */
 export function formatDateTime(value: Instant | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const moment = inGarageZone(value);
-  return moment.isValid() ? moment.format('YYYY-MM-DD HH:mm:ss') : '';
+  return garageTime(value, true);
+}
+
+/** 2026-11-23 07:30 on the garage's clock; '' for none or nonsense. */
+export function formatMinute(value: Instant | null | undefined): string {
+  return garageTime(value);
 }
 
 /** Calendar days from the garage's today to a day: 0 today, 1 tomorrow, -1 yesterday. */

@@ -12,3 +12,4 @@ export { useLazyDialogs, usePageData } from './ui/page-data';
 export { useLatestAnswer, useRowSelection, useSearchKeyword } from './ui/paged-list';
 export { AppLink, appUrl } from './ui/app-link';
 export { DemoBadge } from './ui/demo-badge';
+export { inputValue } from './ui/value';

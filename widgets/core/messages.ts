@@ -25,3 +25,11 @@ export const uiMessages = {
   pickOwner: '请选择负责人',
   assign: '批量分配',
 };
+
+/** The date field (widgets/core/ui/date-field.tsx). */
+export const dateMessages = {
+  placeholder: '年-月-日',
+  invalid: '请按 2026-11-23 的格式填写日期',
+  tooEarly: (min: string) => `请填写 ${min} 或之后的日期`,
+  pick: (field: string) => `选择${field}`,
+};

@@ -11,6 +11,9 @@ import { IMPORT_FIELDS, IMPORT_FIELD_LABELS } from '../../contracts/rules/import
 import { importApi, type ImportPreset, type ImportPreview, type ImportTask, type TaskConfig } from './api';
 import { History, TaskView, isActive } from './TaskView';
 import { messages } from './messages';
+import { useOptionsWhenReached } from '../core/ui/options-when-reached';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 
 type Dialog = { type: 'preset' } | { type: 'cancel'; task: ImportTask };
 
@@ -222,13 +225,12 @@ export function ImportFlow({ kind, host }: { kind: ImportKind; host?: HTMLElemen
                 <h3><span className="number" aria-hidden="true">3</span>{messages.steps.mapping}</h3>
                 <Mapping kind={kind} preview={preview} mapping={mapping} config={config} onChange={(next) => (setPreset(''), remap(next))} />
                 <div className="presets">
-                  <label className="preset-choice">
-                    <span>{messages.mapping.presets}</span>
-                    <select value={preset} onChange={(event) => applyPreset(event.currentTarget.value)} disabled={!config?.presets.length}>
-                      <option value="">{messages.mapping.noPreset}</option>
-                      {config?.presets.map((entry) => <option key={entry.name} value={entry.name}>{entry.name}</option>)}
-                    </select>
-                  </label>
+                  {/* Options by position: a preset's name may hold a space, which an option's value cannot. */}
+                  <sl-select size="small" className="preset-choice inline-label" label={messages.mapping.presets} placeholder={messages.mapping.noPreset} clearable
+                    value={preset ? String(config?.presets.findIndex((entry) => entry.name === preset) ?? '') : ''} disabled={!config?.presets.length}
+                    onsl-change={(event: Event) => applyPreset(inputValue(event) ? config?.presets[Number(inputValue(event))]?.name ?? '' : '')}>
+                    {config?.presets.map((entry, index) => <sl-option key={entry.name} value={String(index)}>{entry.name}</sl-option>)}
+                  </sl-select>
                   <sl-button size="small" className="save-preset" onClick={() => setDialog({ type: 'preset' })}>{messages.mapping.savePreset}</sl-button>
                   <span className="help">{messages.mapping.presetHelp}</span>
                 </div>
@@ -331,15 +333,12 @@ function Mapping({ kind, preview, mapping, config, onChange }: { kind: ImportKin
               <span role="cell" className="header">{title}</span>
               <span role="cell" className="sample">{sample(index)}</span>
               <span role="cell">
-                <select aria-label={messages.mapping.columnLabel(title)} value={mapping[index] ?? ''}
-                  onChange={(event) => {
+                <ColumnChoice label={messages.mapping.columnLabel(title)} field={mapping[index] ?? null} fields={fields}
+                  onChange={(field) => {
                     const next = [...mapping];
-                    next[index] = (event.currentTarget.value || null) as AnyImportField | null;
+                    next[index] = field;
                     onChange(next);
-                  }}>
-                  <option value="">{messages.mapping.skip}</option>
-                  {fields.map((field) => <option key={field} value={field}>{FIELD_LABELS[field]}</option>)}
-                </select>
+                  }} />
               </span>
             </div>
           );
@@ -407,6 +406,21 @@ function PreviewTable({ preview, mapping, busy }: { preview: ImportPreview; mapp
         </table>
       </div>
     </>
+  );
+}
+
+/** 「列名」导入为: a field, or 不导入 (SKIP: an option's value cannot be empty). */
+const SKIP = 'skip';
+function ColumnChoice({ label, field, fields, onChange }: { label: string; field: AnyImportField | null; fields: readonly AnyImportField[]; onChange(field: AnyImportField | null): void }) {
+  // The chosen field's option alone until the select is reached: 14 options × every column was the step's first render.
+  const [allOptions, reach] = useOptionsWhenReached(false);
+  const shown = allOptions ? fields : fields.filter((each) => each === field);
+  return (
+    <sl-select size="small" className="hidden-label column-choice" label={label} value={field ?? SKIP} hoist
+      onsl-change={(event: Event) => onChange(inputValue(event) === SKIP ? null : (inputValue(event) as AnyImportField))} {...reach}>
+      <sl-option value={SKIP}>{messages.mapping.skip}</sl-option>
+      {shown.map((each) => <sl-option key={each} value={each}>{FIELD_LABELS[each]}</sl-option>)}
+    </sl-select>
   );
 }
 

@@ -50,12 +50,11 @@ sl-tab::part(base) { color: var(--sl-color-neutral-700); }
 .mapping-row .header { font-weight: 500; word-break: break-all; }
 .mapping-row:not(.mapped):not(.mapping-head) .header { color: var(--sl-color-neutral-500); }
 .mapping-row .sample { color: var(--sl-color-neutral-600); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-select { width: 100%; min-height: 32px; padding: 4px 8px; font: inherit; color: var(--sl-color-neutral-900); background: var(--sl-color-neutral-0);
-  border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium); }
-select:focus-visible, input:focus-visible { outline: var(--sl-focus-ring); outline-offset: 1px; }
+input:focus-visible { outline: var(--sl-focus-ring); outline-offset: 1px; }
+.column-choice { width: 100%; }
 .presets { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 12px; }
-.preset-choice { display: flex; align-items: center; gap: 6px; font-size: 13px; color: var(--sl-color-neutral-700); }
-.preset-choice select { width: auto; min-width: 160px; }
+.preset-choice { min-width: 240px; }
+.preset-choice::part(form-control-label) { font-size: 13px; color: var(--sl-color-neutral-700); }
 
 .counts { display: flex; flex-wrap: wrap; gap: 8px; }
 .count { padding: 2px 10px; border-radius: 999px; font-size: 12px; font-weight: 500; }

@@ -7,7 +7,8 @@ import type { ConditionOptions } from './api';
 import type { CustomerConditionInput } from '../../contracts/customer-condition';
 import { LIFECYCLE_STAGES, type LifecycleStage } from '../../contracts/rules/customer';
 import { messages, stageLabels } from './messages';
-import { DateField } from './DateField';
+import { DateField } from '../core/ui/date-field';
+import { useOptionsWhenReached } from '../core/ui/options-when-reached';
 
 export type Draft = CustomerConditionInput;
 
@@ -25,17 +26,6 @@ interface Props {
 const valueOf = (event: Event) => (event.target as HTMLInputElement).value as unknown;
 const numberOrUndefined = (text: unknown) => (text === '' || text === undefined || text === null || Number.isNaN(Number(text)) ? undefined : Number(text));
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-
-/**
- * A select's options are made when the select is first reached (pointer over it, pressed, focused)
- * or holds a value: each <sl-option> is a Lit element with its own shadow root and check icon, and
- * the list's first render made every option of every select although none was open.
- */
-export function useOptionsWhenReached(hasValue: boolean) {
-  const [reached, setReached] = useState(false);
-  const reach = () => setReached(true);
-  return [reached || hasValue, { onPointerEnter: reach, onPointerDown: reach, onFocus: reach }] as const;
-}
 
 /**
  * Several controls under one caption (a range, a mode and a list): the caption names the group, and
@@ -203,9 +193,9 @@ export function ConditionBuilder({ draft, options, showPrice, onChange, onSearch
           {multi(messages.sources, 'sources', (options?.sources ?? []).map((source) => ({ value: source.name, label: `${source.name}（${source.count}）` })))}
           <FieldGroup label={messages.lastVisit} wide className="dates">
             <div className="inline dates">
-              <DateField label={messages.lastVisitFrom} value={draft.lastVisit?.from} onChange={(from) => set({ lastVisit: { ...draft.lastVisit, from } })} />
+              <DateField size="small" className="hidden-label" label={messages.lastVisitFrom} value={draft.lastVisit?.from} onChange={(from) => set({ lastVisit: { ...draft.lastVisit, from } })} />
               <span className="dash" aria-hidden="true">至</span>
-              <DateField label={messages.lastVisitTo} value={draft.lastVisit?.to} onChange={(to) => set({ lastVisit: { ...draft.lastVisit, to } })} />
+              <DateField size="small" className="hidden-label" label={messages.lastVisitTo} value={draft.lastVisit?.to} onChange={(to) => set({ lastVisit: { ...draft.lastVisit, to } })} />
             </div>
           </FieldGroup>
           {(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
@@ -11,7 +11,8 @@ import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, emit, hasPermission, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
 import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
-import { ConditionBuilder, useOptionsWhenReached, type Draft } from './ConditionBuilder';
+import { ConditionBuilder, type Draft } from './ConditionBuilder';
+import { useOptionsWhenReached } from '../core/ui/options-when-reached';
 import type { CustomerConditionInput } from '../../contracts/customer-condition';
 import { GARAGE_EVENTS } from '../../contracts/events';
 import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
@@ -184,11 +185,19 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
     setPage(1);
   };
   const reset = () => search({});
+  const tableWrap = useRef<HTMLDivElement>(null);
+  const [addedColumn, setAddedColumn] = useState<ColumnKey | null>(null);
   const toggleColumn = (column: ColumnKey) => {
-    const next = columns.includes(column) ? columns.filter((c) => c !== column) : ALL_COLUMNS.filter((c) => c === column || columns.includes(c));
+    const adding = !columns.includes(column);
+    const next = adding ? ALL_COLUMNS.filter((c) => c === column || columns.includes(c)) : columns.filter((c) => c !== column);
     setColumns(next);
+    setAddedColumn(adding ? column : null);
     localStorage.setItem(COLUMNS_KEY, JSON.stringify(next));
   };
+  // A column just added may land past the table's right edge: scroll the table (not the page) to it.
+  useLayoutEffect(() => {
+    if (addedColumn) revealColumn(tableWrap.current, addedColumn);
+  }, [addedColumn, shownColumns]);
   const sortBy = (field: SortField) => {
     setSort((current) => (current?.field === field ? (current.order === 'desc' ? { field, order: 'asc' } : undefined) : { field, order: 'desc' }));
     setPage(1);
@@ -292,7 +301,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
         </sl-dropdown>
       </div>
 
-      <div className="table-wrap" aria-busy={status === 'loading'}>
+      <div className="table-wrap" ref={tableWrap} aria-busy={status === 'loading'}>
         {status === 'error' ? (
           <div className="state error" role="alert">
             <sl-icon name="exclamation-octagon"></sl-icon>
@@ -550,6 +559,22 @@ function Cell({ column, row, phoneMasked, onCall, onVehicle }: { column: ColumnK
         </button>
       );
   }
+}
+
+/**
+ * Scrolls the table sideways so the column's header is in view beside the pinned 操作 column
+ * (scrollIntoView would also scroll the page under the open column menu).
+ */
+function revealColumn(wrap: HTMLElement | null, column: ColumnKey) {
+  const header = wrap?.querySelector<HTMLElement>(`th.col-${column}`);
+  if (!wrap || !header) return;
+  const frame = wrap.getBoundingClientRect();
+  const cell = header.getBoundingClientRect();
+  const pinned = column === 'actions' ? 0 : wrap.querySelector('th.col-actions')?.getBoundingClientRect().width ?? 0;
+  const left = cell.left - frame.left - wrap.clientLeft + wrap.scrollLeft;
+  const visible = wrap.clientWidth - pinned;
+  if (left < wrap.scrollLeft) wrap.scrollLeft = left;
+  else if (left + cell.width > wrap.scrollLeft + visible) wrap.scrollLeft = left + cell.width - visible;
 }
 
 /** Bootstrap Icons' `telephone` (the icon <sl-icon name="telephone"> draws), inline. */

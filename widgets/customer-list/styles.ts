@@ -1,5 +1,7 @@
 /** Styles of <garage-customer-list>, inside its shadow root. */
-export const customerListStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+
+export const customerListStyles = `${DATE_FIELD_CSS}
 /* The widget's own width decides the layout (the WeCom sidebar is 360 px in any window). */
 :host { font-size: 14px !important; }
 .customer-list { display: flex; flex-direction: column; gap: 12px; container: customer-list / inline-size; }
@@ -19,10 +21,6 @@ export const customerListStyles = `
 .field.dates { width: 340px; max-width: 100%; }
 .inline.dates { align-items: flex-start; }
 .inline.dates .dash { line-height: var(--sl-input-height-small); }
-.date-field { position: relative; display: block; }
-.date-field sl-icon-button::part(base) { padding: 2px 6px; }
-/* Only its native calendar is used (showPicker), under the calendar button. */
-.date-picker { position: absolute; right: 0; bottom: 0; width: 1px; height: 1px; padding: 0; border: 0; opacity: 0; pointer-events: none; }
 .inline { display: flex; align-items: center; gap: 6px; }
 .inline.labelled { flex-direction: row; align-items: flex-end; }
 .inline > * { flex: 1; min-width: 0; }
@@ -61,6 +59,12 @@ th { position: sticky; top: 0; background: var(--sl-color-neutral-50); font-weig
 tbody tr:hover { background: var(--sl-color-neutral-50); }
 tbody tr.selected { background: var(--sl-color-primary-50); }
 th.check, td.check { width: 36px; padding-right: 0; }
+/* 操作 stays at the right edge while the wide table scrolls sideways inside its frame (a 1440 px screen
+   with the menu shows about ten columns): 外呼 is never off screen. */
+th.col-actions, td.col-actions { position: sticky; right: 0; background: var(--sl-color-neutral-0); box-shadow: inset 1px 0 0 var(--sl-color-neutral-100); }
+th.col-actions { z-index: 1; background: var(--sl-color-neutral-50); }
+tbody tr:hover td.col-actions { background: var(--sl-color-neutral-50); }
+tbody tr.selected td.col-actions { background: var(--sl-color-primary-50); }
 input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color-primary-600); cursor: pointer; }
 .sort { all: unset; cursor: pointer; display: inline-flex; align-items: center; gap: 4px; border-radius: var(--sl-border-radius-small); }
 /* all: unset took the browser's focus ring too: keyboard users must see where they are. */
@@ -149,7 +153,7 @@ input[type='checkbox'] { width: 15px; height: 15px; accent-color: var(--sl-color
   td.col-customer { order: 1; flex: 1 1 60%; font-size: 15px; }
   td.col-stage { order: 2; margin-left: auto; }
   td.col-mobile { order: 3; flex: 1 1 60%; font-size: 14px; }
-  td.col-actions { order: 4; margin: -4px 0 -4px auto; }
+  td.col-actions { order: 4; margin: -4px 0 -4px auto; position: static; background: none; box-shadow: none; }
   td.col-vehicles { order: 5; flex-basis: 100%; }
   td.col-tags { order: 8; flex-basis: 100%; }
   td.col-tags:has(.tags:empty) { display: none; }

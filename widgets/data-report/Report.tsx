@@ -11,6 +11,7 @@ import { drillInto, queryOf, type ReportView } from './drill';
 import { messages } from './messages';
 import type { ChartOption } from '../core/charts';
 import { Chart, useCharts } from '../core/ui/chart';
+import { DateField } from '../core/ui/date-field';
 
 type RangeKey = keyof typeof messages.ranges;
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
@@ -125,8 +126,8 @@ export function DataReport({ container }: WidgetProps) {
         <sl-select size="small" label={messages.range} value={range} onsl-change={(event: Event) => pickRange(inputValue(event) as RangeKey)}>
           {(Object.keys(messages.ranges) as RangeKey[]).map((key) => <sl-option key={key} value={key}>{messages.ranges[key]}</sl-option>)}
         </sl-select>
-        <sl-input size="small" type="date" label={messages.from} value={view.from} onsl-change={(event: Event) => (setRange('custom'), refilter({ from: inputValue(event) }))}></sl-input>
-        <sl-input size="small" type="date" label={messages.to} value={view.to} onsl-change={(event: Event) => (setRange('custom'), refilter({ to: inputValue(event) }))}></sl-input>
+        <DateField size="small" label={messages.from} value={view.from} onChange={(day) => (setRange('custom'), refilter({ from: day ?? '' }))} />
+        <DateField size="small" label={messages.to} value={view.to} onChange={(day) => (setRange('custom'), refilter({ to: day ?? '' }))} />
         {stores.length > 1 ? (
           <sl-select size="small" label={messages.store} value={view.storeIds?.length === 1 ? String(view.storeIds[0]) : 'all'}
             onsl-change={(event: Event) => refilter({ storeIds: inputValue(event) === 'all' ? undefined : [Number(inputValue(event))] })}>

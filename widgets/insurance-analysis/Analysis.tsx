@@ -10,6 +10,7 @@ import { analysisApi, type Analysis } from './api';
 import { messages } from './messages';
 import type { ChartOption } from '../core/charts';
 import { Chart, useCharts } from '../core/ui/chart';
+import { DateField } from '../core/ui/date-field';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
@@ -107,8 +108,8 @@ export function InsuranceAnalysis({ container }: WidgetProps) {
         <sl-button size="small" disabled={!data} loading={exporting} onClick={exportXlsx}><sl-icon slot="prefix" name="download"></sl-icon>{messages.export}</sl-button>
       </header>
       <div className="filters">
-        <sl-input size="small" type="date" label={messages.from} value={from} onsl-change={(event: Event) => setFrom(inputValue(event))}></sl-input>
-        <sl-input size="small" type="date" label={messages.to} value={to} onsl-change={(event: Event) => setTo(inputValue(event))}></sl-input>
+        <DateField size="small" label={messages.from} value={from} onChange={(day) => setFrom(day ?? '')} />
+        <DateField size="small" label={messages.to} value={to} onChange={(day) => setTo(day ?? '')} />
         {data && data.stores.length > 1 ? (
           <sl-select size="small" label={messages.store} value={storeId || 'all'} onsl-change={(event: Event) => setStoreId(inputValue(event) === 'all' ? '' : inputValue(event))}>
             <sl-option value="all">{messages.anyStore}</sl-option>

@@ -1,7 +1,8 @@
 /** Styles of 保险分析: the analysis pages' skeleton, five totals, charts in two columns, one below 720 px of its own width. */
 import { analysisPageStyles } from '../core/ui/analysis-styles';
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
 
-export const analysisStyles = `${analysisPageStyles('.analysis', 'insurance-analysis')}
+export const analysisStyles = `${DATE_FIELD_CSS}${analysisPageStyles('.analysis', 'insurance-analysis')}
 .analysis .head p { margin: 0; }
 .analysis .filters sl-input { width: 160px; }
 .analysis .filters sl-select { width: 160px; }

@@ -5,6 +5,7 @@ import { formatDateTime } from '../core/formats';
 import { INSURANCE_LIMITS, RENEWAL_STATES, RENEWAL_STATE_NAMES, renewalProblem, type RenewalState } from '../../contracts/insurance';
 import { insuranceApi, type Policy, type RenewalChange, type RenewalEntry, type Staff } from './api';
 import { messages } from './messages';
+import { DateField } from '../core/ui/date-field';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
@@ -57,7 +58,7 @@ export function FollowUpDialog({ policy, lostReasons, today, onClose, onSaved }:
         ) : null}
         <sl-textarea className="wide" label={messages.note} placeholder={messages.notePlaceholder} value={note} rows={3} resize="none"
           maxlength={INSURANCE_LIMITS.note} onsl-input={(event: Event) => setNote(inputValue(event))}></sl-textarea>
-        {open ? <sl-input label={messages.nextContact} type="date" min={today} value={next} onsl-input={(event: Event) => setNext(inputValue(event))}></sl-input> : null}
+        {open ? <DateField label={messages.nextContact} min={today} value={next || undefined} onChange={(day) => setNext(day ?? '')} /> : null}
         {problem ? <p className="problem wide" role="alert">{problem}</p> : null}
       </form>
       <h3>{messages.history}</h3>

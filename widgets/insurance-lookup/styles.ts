@@ -1,7 +1,8 @@
 /**
  * Styles of 保险查询. Below 760 px of its own width each policy is a card (the 360 px WeCom sidebar).
  */
-export const lookupStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+export const lookupStyles = `${DATE_FIELD_CSS}
 :host { display: block; }
 .lookup { display: flex; flex-direction: column; gap: 12px; font-size: 14px; line-height: 1.6; container: insurance-lookup / inline-size; }
 .lookup .muted { color: var(--sl-color-neutral-600); }

@@ -6,7 +6,7 @@ import '@shoelace-style/shoelace/dist/components/select/select.js';
 import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { ApiError, bootstrap, getConfig, session, toast, useBusyAction, useValue, type WidgetProps } from '../core';
 import { SignedOut } from '../core/signed-out';
-import { formatDateTime } from '../core/formats';
+import { formatMinute } from '../core/formats';
 import { addDays, addMonths, today as garageToday } from '../../contracts/dates';
 import {
   ADD_ONS, CLAIM_HISTORIES, CLAIM_HISTORY_NAMES, ENERGY_KINDS, NCD_LEVELS, REGIONS, SEAT_LIMITS, SHARE_DAYS, THIRD_PARTY_LIMITS, VIOLATION_REGIONS,
@@ -14,6 +14,7 @@ import {
 } from '../../contracts/insurance';
 import { quoteApi, type Insurers, type QuoteDetail, type QuoteInput, type QuoteSheet, type ShareLink, type SharedQuote, type VehicleInsurance, type VehicleMatch } from './api';
 import { PLATE_REGION, messages } from './messages';
+import { DateField } from '../core/ui/date-field';
 
 export interface QuoteProps {
   vehicleId?: string;
@@ -311,9 +312,9 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
               {VIOLATION_REGIONS.includes(form.region) ? (
                 <sl-input size="small" label={messages.violation} type="number" step="0.05" min="0.9" max="1.5" value={form.violation} onsl-input={(event: Event) => set('violation', inputValue(event))}></sl-input>
               ) : null}
-              <sl-input size="small" label={messages.startDate} type="date" min={data.today} value={form.startDate}
-                onsl-input={(event: Event) => setForm((now) => now && { ...now, startDate: inputValue(event), endDate: inputValue(event) ? termEnd(inputValue(event)) : now.endDate })}></sl-input>
-              <sl-input size="small" label={messages.endDate} type="date" value={form.endDate} onsl-input={(event: Event) => set('endDate', inputValue(event))}></sl-input>
+              <DateField size="small" label={messages.startDate} min={data.today} value={form.startDate || undefined}
+                onChange={(day) => setForm((now) => now && { ...now, startDate: day ?? '', endDate: day ? termEnd(day) : now.endDate })} />
+              <DateField size="small" label={messages.endDate} value={form.endDate || undefined} onChange={(day) => set('endDate', day ?? '')} />
             </div>
           </section>
 
@@ -414,7 +415,7 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
                 {data.quotes.map((saved) => (
                   <li key={saved.id} data-quote={saved.id}>
                     <span className="when">
-                      <span className="figure">{formatDateTime(saved.createdAt).slice(0, 16)}</span>
+                      <span className="figure">{formatMinute(saved.createdAt)}</span>
                       <span className="small muted"> {messages.savedLine(saved.userName, saved.insurers.length)}</span>
                     </span>
                     <span className="figure">{messages.money(saved.lowestTotalFen)}</span>
@@ -439,7 +440,7 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
           {link ? (
             <div className="share" role="status">
               <span className="url" data-testid="share-url">{siteUrl(link.path)}</span>
-              <span className="small">{messages.expires(formatDateTime(link.expiresAt).slice(0, 16))}</span>
+              <span className="small">{messages.expires(formatMinute(link.expiresAt))}</span>
               <span className="actions">
                 <sl-button size="small" onClick={() => void copy(siteUrl(link.path))}><sl-icon slot="prefix" name="clipboard"></sl-icon>{messages.copy}</sl-button>
                 <sl-button size="small" variant="text" className="danger" disabled={busy} onClick={() => revoke(link.id)}>{messages.revoke}</sl-button>
@@ -453,11 +454,11 @@ function Composer({ initialVehicle, container }: { initialVehicle: string; conta
                 {detail.shares.map((share) => (
                   <li key={share.id} data-share={share.id} data-state={share.state}>
                     <span className="when">
-                      <span>{messages.shareMadeBy(formatDateTime(share.createdAt).slice(0, 16), share.createdBy)}</span>
+                      <span>{messages.shareMadeBy(formatMinute(share.createdAt), share.createdBy)}</span>
                       <span className="small muted">
                         {share.state === 'revoked' && share.revokedAt
-                          ? messages.shareRevokedBy(formatDateTime(share.revokedAt).slice(0, 16), share.revokedBy)
-                          : share.state === 'expired' ? messages.shareExpiredAt(formatDateTime(share.expiresAt).slice(0, 16)) : messages.shareUntil(formatDateTime(share.expiresAt).slice(0, 16))}
+                          ? messages.shareRevokedBy(formatMinute(share.revokedAt), share.revokedBy)
+                          : share.state === 'expired' ? messages.shareExpiredAt(formatMinute(share.expiresAt)) : messages.shareUntil(formatMinute(share.expiresAt))}
                       </span>
                     </span>
                     <span className="chip" data-state={share.state}>{share.stateName}</span>

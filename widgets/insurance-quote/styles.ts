@@ -2,6 +2,7 @@
  * Styles of 保险报价: the composer (two columns, one below 760 px of its own width), the comparison
  * table and the A4 sheet. `sheetStyles` also goes into the print window (`printStyles`).
  */
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
 export const sheetStyles = `
 .comparison-scroll { overflow-x: auto; max-width: 100%; }
 .comparison { width: 100%; border-collapse: collapse; font-size: 13px; }
@@ -42,7 +43,7 @@ ${sheetStyles}
 @media print { .comparison .lowest, .comparison .badge { -webkit-print-color-adjust: exact; print-color-adjust: exact; } }
 `;
 
-export const quoteStyles = `
+export const quoteStyles = `${DATE_FIELD_CSS}
 :host { display: block; }
 .quote { display: flex; flex-direction: column; gap: 14px; font-size: 14px; line-height: 1.6; container: insurance-quote / inline-size; color: var(--sl-color-neutral-900); }
 .quote .muted { color: var(--sl-color-neutral-600); }

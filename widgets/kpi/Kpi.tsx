@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { AppLink, hasPermission, session, useValue, usePageData, type WidgetProps } from '../core';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import { AppLink, hasPermission, inputValue, session, useValue, usePageData, type WidgetProps } from '../core';
 import { Permission } from '../../contracts/permissions';
 import { TARGET_SOURCE_NAMES, shiftMonth } from '../../contracts/rules/analysis';
 import { formatMetricValue } from '../../contracts/rules/metrics';
@@ -17,6 +19,8 @@ export function useSettingsAccess() {
   return useValue(session.isAdmin) || hasPermission(Permission.settingsCentre);
 }
 
+/** The store choice's 全部门店 (an option's value cannot be empty). */
+const ALL = 'all';
 const percentOf = (points: number | null) => (points === null ? '—' : `${points.toLocaleString('zh-CN', { maximumFractionDigits: 1 })}%`);
 
 function ScoreBar({ score }: { score: number | null }) {
@@ -101,13 +105,11 @@ function ScoresTab({ token, host, settings }: { token: string; host?: HTMLElemen
           </sl-button>
         </nav>
         {data && data.seesTeam && data.stores.length > 1 ? (
-          <label className="field inline">
-            <span>{messages.store}</span>
-            <select value={storeId ?? ''} onChange={(event) => setStoreId(event.target.value ? Number(event.target.value) : undefined)}>
-              <option value="">{messages.allStores}</option>
-              {data.stores.map((store) => <option key={store.id} value={store.id}>{store.name}</option>)}
-            </select>
-          </label>
+          <sl-select size="small" className="inline-label" label={messages.store} value={storeId ? String(storeId) : ALL}
+            onsl-change={(event: Event) => setStoreId(inputValue(event) === ALL ? undefined : Number(inputValue(event)))}>
+            <sl-option value={ALL}>{messages.allStores}</sl-option>
+            {data.stores.map((store) => <sl-option key={store.id} value={String(store.id)}>{store.name}</sl-option>)}
+          </sl-select>
         ) : null}
         {data ? <span className="muted small">{messages.span(data.from, data.to)}</span> : null}
       </div>

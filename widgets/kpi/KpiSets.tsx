@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
-import { ApiError, AppLink, toast, usePageData } from '../core';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
+import { ApiError, AppLink, inputValue, toast, usePageData } from '../core';
 import { KPI_METRICS, kpiSetProblem, type KpiItem } from '../../contracts/rules/analysis';
 import { BUILT_IN_METRICS, type BuiltInMetricKey } from '../../contracts/rules/metrics';
 import { kpiApi, type JobSet, type Sets } from './api';
@@ -38,9 +40,9 @@ function Editor({ job, onDone, onCancel }: { job: JobSet; onDone(changed: boolea
     <form className="editor" onSubmit={(event) => (event.preventDefault(), void save())} noValidate>
       {items.map((item, index) => (
         <div className="item-row" key={index}>
-          <select aria-label={messages.metricLabel(index + 1)} value={item.metric} onChange={(event) => change(index, { metric: event.target.value })}>
-            {KPI_METRICS.filter((metric) => metric === item.metric || unused.includes(metric)).map((metric) => <option key={metric} value={metric}>{nameOf(metric)}</option>)}
-          </select>
+          <sl-select size="small" className="hidden-label metric" label={messages.metricLabel(index + 1)} value={item.metric} hoist onsl-change={(event: Event) => change(index, { metric: inputValue(event) })}>
+            {KPI_METRICS.filter((metric) => metric === item.metric || unused.includes(metric)).map((metric) => <sl-option key={metric} value={metric}>{nameOf(metric)}</sl-option>)}
+          </sl-select>
           <span className="weight">
             <input type="number" inputMode="numeric" min="1" max="100" step="1" aria-label={messages.weightLabel(nameOf(item.metric))}
               value={Number.isFinite(item.weight) ? String(item.weight) : ''} onChange={(event) => change(index, { weight: event.target.value === '' ? NaN : Number(event.target.value) })} />

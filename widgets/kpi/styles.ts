@@ -25,7 +25,7 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; }
 .month { min-width: 96px; text-align: center; }
 .field { display: flex; flex-direction: column; gap: 4px; color: var(--sl-color-neutral-700); }
 .field.inline { flex-direction: row; align-items: center; gap: 8px; }
-select, input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
+input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
   background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); box-sizing: border-box; }
 .note { margin: 0; padding: 8px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
 .link { color: var(--sl-color-primary-700); text-decoration: none; white-space: nowrap; }
@@ -65,7 +65,7 @@ select, input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid 
 .chip-bar span { display: block; height: 100%; background: var(--sl-color-primary-500); }
 .editor { display: flex; flex-direction: column; gap: 8px; }
 .item-row { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
-.item-row select { flex: 1 1 120px; min-width: 0; }
+.item-row .metric { flex: 1 1 120px; min-width: 0; }
 .weight { display: inline-flex; align-items: center; gap: 4px; }
 .weight input { width: 72px; text-align: right; }
 .editor-foot { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { today } from '../../contracts/dates';
 import {
@@ -17,6 +19,7 @@ import {
 } from '../../contracts/rules/metrics';
 import { metricsLibApi, type CustomMetric, type Library } from './api';
 import { messages } from './messages';
+import { DateField } from '../core/ui/date-field';
 
 type Dialog =
   | { type: 'metric'; metric: CustomMetric | null }
@@ -53,13 +56,10 @@ export function MetricsLib(_props: WidgetProps) {
           {data && !data.canEdit ? <p className="note" role="note">{messages.readOnly}</p> : null}
         </div>
         {data && data.stores.length > 1 ? (
-          <label className="filter">
-            <span>{messages.storeFilter}</span>
-            <select value={String(storeId)} onChange={(event) => setStoreId(Number(event.currentTarget.value))}>
-              <option value="0">{messages.allStores}</option>
-              {data.stores.map((store) => <option key={store.id} value={String(store.id)}>{store.name}</option>)}
-            </select>
-          </label>
+          <sl-select size="small" className="filter inline-label" label={messages.storeFilter} value={String(storeId)} onsl-change={(event: Event) => setStoreId(Number(inputValue(event)))}>
+            <sl-option value="0">{messages.allStores}</sl-option>
+            {data.stores.map((store) => <sl-option key={store.id} value={String(store.id)}>{store.name}</sl-option>)}
+          </sl-select>
         ) : null}
       </header>
 
@@ -228,8 +228,7 @@ function ValueDialog({ metric, stores, onClose, onSaved }: { metric: CustomMetri
         <sl-radio-group label={messages.fields.store} value={String(storeId)} onsl-change={(event: Event) => setStoreId(Number(inputValue(event)))}>
           {stores.map((store) => <sl-radio key={store.id} value={String(store.id)}>{store.name}</sl-radio>)}
         </sl-radio-group>
-        <sl-input type="date" label={messages.fields.day} value={day} required help-text={metric ? messages.dayHelp(PERIOD_NAMES[metric.period]) : ''}
-          onsl-input={(event: Event) => setDay(inputValue(event))}></sl-input>
+        <DateField label={messages.fields.day} value={day || undefined} required helpText={metric ? messages.dayHelp(PERIOD_NAMES[metric.period]) : ''} onChange={(chosen) => setDay(chosen ?? '')} />
         <sl-input label={`${messages.fields.value}（${metric?.unit ?? ''}）`} value={value} inputmode="decimal" required
           help-text={tried ? problem : ''} data-problem={tried && problem ? '' : undefined} onsl-input={(event: Event) => setValue(inputValue(event))}></sl-input>
       </div>

@@ -1,5 +1,6 @@
 /** Styles of <garage-metrics-lib>, inside its shadow root. Below 560 px of its own width each metric stacks. */
-export const metricsLibStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+export const metricsLibStyles = `${DATE_FIELD_CSS}
 :host { font-size: 14px !important; container-type: inline-size !important; }
 .lib { display: flex; flex-direction: column; gap: 18px; }
 .muted { color: var(--sl-color-neutral-600); }
@@ -10,9 +11,8 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral
 .head { display: flex; flex-wrap: wrap; align-items: flex-end; justify-content: space-between; gap: 12px; }
 .head p { margin: 0 0 2px; }
 .note { margin-top: 8px !important; padding: 8px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); }
-.filter { display: flex; align-items: center; gap: 8px; color: var(--sl-color-neutral-700); font-size: 13px; }
-.filter select { font: inherit; font-size: 14px; height: 32px; padding: 0 8px; border: 1px solid var(--sl-color-neutral-300);
-  border-radius: var(--sl-border-radius-medium); background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); }
+.filter { min-width: 220px; }
+.filter::part(form-control-label) { font-size: 13px; color: var(--sl-color-neutral-700); }
 .section-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 12px; margin-bottom: 8px; }
 .section-head .create { margin-left: auto; }
 .metrics { list-style: none; margin: 0; padding: 0; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large);

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps, useLazyDialogs, usePageData } from '../core';
 import { formatMetricValue, metricInputText, parseMetricInput, progressOf, type MetricUnit } from '../../contracts/rules/metrics';
 import { metricsTreeApi, type Tree, type TreeNode } from './api';
@@ -202,34 +204,25 @@ function NodeDialog({ shown, data, siblingsOf, month, onClose, onSaved }: {
   return (
     <sl-dialog ref={ref} label={title} open={shown !== null} className="node-dialog">
       <div className="form">
-        <label className="field">
-          <span>{messages.fields.metric}</span>
-          <select value={metric} onChange={(event) => setMetric(event.currentTarget.value)}>
-            {data.metrics.map((each) => <option key={each.ref} value={each.ref}>{`${each.name}（${each.unit}）`}</option>)}
-          </select>
-        </label>
+        <sl-select label={messages.fields.metric} value={metric} hoist onsl-change={(event: Event) => setMetric(inputValue(event))}>
+          {data.metrics.map((each) => <sl-option key={each.ref} value={each.ref}>{`${each.name}（${each.unit}）`}</sl-option>)}
+        </sl-select>
         {storeFixed ? (
           <p className="muted small">{messages.fields.store}：{messages.parentStore(parent!.storeName)}</p>
         ) : (
-          <label className="field">
-            <span>{messages.fields.store}</span>
-            <select value={String(storeId)} onChange={(event) => setStoreId(Number(event.currentTarget.value))}>
-              {chainAllowed ? <option value="0">{messages.chain}</option> : null}
-              {data.stores.map((store) => <option key={store.id} value={String(store.id)}>{store.name}</option>)}
-            </select>
-          </label>
+          <sl-select label={messages.fields.store} value={String(storeId)} hoist onsl-change={(event: Event) => setStoreId(Number(inputValue(event)))}>
+            {chainAllowed ? <sl-option value="0">{messages.chain}</sl-option> : null}
+            {data.stores.map((store) => <sl-option key={store.id} value={String(store.id)}>{store.name}</sl-option>)}
+          </sl-select>
         )}
         <sl-input label={messages.fields.position} value={position} maxlength="20" help-text={messages.positionHelp}
           onsl-input={(event: Event) => setPosition(inputValue(event))}></sl-input>
         {chosen?.perStaff && data.staffNames.length ? (
-          <label className="field">
-            <span>{messages.fields.staff}</span>
-            <select value={staffName} onChange={(event) => setStaffName(event.currentTarget.value)}>
-              <option value="">{messages.noStaff}</option>
-              {data.staffNames.map((name) => <option key={name} value={name}>{name}</option>)}
-            </select>
-            <span className="muted small">{messages.staffHelp}</span>
-          </label>
+          // Options by position: a name may hold a space, which an option's value cannot.
+          <sl-select label={messages.fields.staff} placeholder={messages.noStaff} clearable hoist help-text={messages.staffHelp}
+            value={staffName ? String(data.staffNames.indexOf(staffName)) : ''} onsl-change={(event: Event) => setStaffName(data.staffNames[Number(inputValue(event) || -1)] ?? '')}>
+            {data.staffNames.map((name, index) => <sl-option key={name} value={String(index)}>{name}</sl-option>)}
+          </sl-select>
         ) : null}
         <sl-input label={`${messages.fields.target}（${unit}）`} value={target} inputmode="decimal" required
           help-text={tried && problem ? problem : remaining !== null && metric === parent?.metric ? messages.remaining(formatMetricValue(unit, remaining)) : ''}

@@ -36,9 +36,6 @@ ul { list-style: none; margin: 0; padding: 0; }
 .state p { margin: 0; }
 .form { display: flex; flex-direction: column; gap: 14px; }
 .form p { margin: 0; }
-.field { display: flex; flex-direction: column; gap: 6px; color: var(--sl-color-neutral-700); }
-.field select { font: inherit; height: 40px; padding: 0 10px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
-  background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); }
 @container (max-width: 620px) {
   .node { grid-template-columns: 1fr; grid-template-areas: "what" "numbers" "progress" "actions" "warning"; }
   .actions { justify-content: flex-start; }

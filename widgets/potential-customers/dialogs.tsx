@@ -7,6 +7,7 @@ import { isMobile } from '../../contracts/rules/mobile';
 import { FOLLOW_UP_STATUSES, POTENTIAL_SOURCES, POTENTIAL_LIMITS, POTENTIAL_STATUS_LABELS, type FollowUpStatus } from '../../contracts/rules/potential';
 import { potentialApi, type FollowUp, type Lead, type LeadInput, type PotentialPage } from './api';
 import { messages } from './messages';
+import { DateField } from '../core/ui/date-field';
 
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 const nameOf = (lead: Pick<Lead, 'name' | 'mobile' | 'plate'>) => lead.name || lead.mobile || lead.plate || messages.noName;
@@ -65,7 +66,7 @@ export function LeadDialog({ shown, data, onClose, onSaved }: { shown: { lead: L
           {sources.map((each) => <sl-option key={each} value={`s:${each}`}>{each}</sl-option>)}
         </sl-select>
         <sl-input label={messages.fields.intent} value={form.intent} placeholder="小保养" maxlength={POTENTIAL_LIMITS.intent} onsl-input={set('intent')}></sl-input>
-        <sl-input label={messages.fields.next} type="date" value={form.nextFollowUp} onsl-input={set('nextFollowUp')}></sl-input>
+        <DateField label={messages.fields.next} value={form.nextFollowUp || undefined} onChange={(day) => setForm((now) => ({ ...now, nextFollowUp: day ?? '' }))} />
         {!lead && data && data.stores.length > 1 ? (
           <sl-select label={messages.fields.store} value={form.storeId} hoist onsl-change={(event: Event) => setForm((now) => ({ ...now, storeId: inputValue(event), ownerId: '' }))}>
             {data.stores.map((store) => <sl-option key={store.id} value={String(store.id)}>{store.name}</sl-option>)}
@@ -123,7 +124,7 @@ export function FollowUpDialog({ lead, canEdit, today, onClose, onSaved }: { lea
           <sl-textarea className="wide" label={status === 'invalid' ? messages.reason : messages.note} placeholder={messages.notePlaceholder} value={note} rows={3} resize="none"
             maxlength={POTENTIAL_LIMITS.note} onsl-input={(event: Event) => setNote(inputValue(event))}></sl-textarea>
           {status === 'invalid' ? null : (
-            <sl-input label={messages.fields.next} type="date" value={next} onsl-input={(event: Event) => setNext(inputValue(event))}></sl-input>
+            <DateField label={messages.fields.next} value={next || undefined} onChange={(day) => setNext(day ?? '')} />
           )}
           {problem ? <p className="problem wide" role="alert">{problem}</p> : null}
         </form>

@@ -4,7 +4,8 @@
  * `.potential` so the embedding widget's classes do not meet ours. Below 720 px of its own width
  * each lead is a card (the 360 px WeCom sidebar).
  */
-export const potentialCustomersStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+export const potentialCustomersStyles = `${DATE_FIELD_CSS}
 .potential { display: flex; flex-direction: column; gap: 12px; font-size: 14px; line-height: 1.6; container: potential-customers / inline-size; }
 .potential .muted { color: var(--sl-color-neutral-600); }
 .potential .small { font-size: 12px; }

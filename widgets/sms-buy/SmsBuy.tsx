@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import { AppLink, DemoBadge, isCancelled, session, useLazyDialogs, usePageData, useValue, type WidgetProps } from '../core';
-import { formatDateTime, formatMoney, formatNumber } from '../core/formats';
+import { formatMinute, formatMoney, formatNumber } from '../core/formats';
 import { mallApi, type Catalogue, type Order, type Purchase } from '../mall/api';
 import { BuyButton, WhoBuys, type MallDialog } from '../mall/Mall';
 import { Checkout } from '../mall/Checkout';
@@ -106,7 +106,7 @@ export function SmsBuy({ host }: WidgetProps) {
               const cause = [entry.note, entry.refName].filter(Boolean).join(' · ');
               return (
                 <li key={entry.id} className="entry" data-entry={entry.reason}>
-                  <span className="at figure">{formatDateTime(entry.createdAt).slice(0, 16)}</span>
+                  <span className="at figure">{formatMinute(entry.createdAt)}</span>
                   <span className="reason">{entry.reasonName}</span>
                   <span className={entry.change >= 0 ? 'change plus' : 'change minus'}>{entry.change >= 0 ? '+' : '−'}{formatNumber(Math.abs(entry.change))}</span>
                   <span className="after">{formatNumber(entry.balanceAfter)}</span>

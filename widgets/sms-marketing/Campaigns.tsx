@@ -8,7 +8,8 @@ import { isCancelled, toast, useBusyAction, useDialogClose, useLazyDialogs, Dial
 import { RECIPIENT_STATE_LABELS, type RecipientState } from '../../contracts/sms';
 import { smsApi, type Campaign, type CampaignDetail, type CampaignPage, type RecipientPage } from './api';
 import { messages } from './messages';
-import { fullTime, shortTime } from './when';
+import { shortTime } from './when';
+import { garageTime } from '../core/clock';
 
 /** How often a running campaign is read again (receipts arrive within seconds from the SMSC). */
 const POLL_MS = 2000;
@@ -147,7 +148,7 @@ function CampaignList({ onOpen }: { onOpen(id: number): void }) {
             </span>
             <span className="cstate"><span className="st" data-state={campaign.state}>{campaign.stateName}</span></span>
             <Progress campaign={campaign} />
-            <span className="when muted">{campaign.state === 'scheduled' ? messages.scheduledFor(shortTime(campaign.sendAt)) : fullTime(campaign.sendAt)}</span>
+            <span className="when muted">{campaign.state === 'scheduled' ? messages.scheduledFor(shortTime(campaign.sendAt)) : garageTime(campaign.sendAt)}</span>
             <span className="actions">
               <sl-button size="small" variant="text" onClick={() => onOpen(campaign.id)}>{messages.details}</sl-button>
               <CampaignActions campaign={campaign} onChanged={load} />
@@ -199,7 +200,7 @@ function CampaignView({ id, onBack }: { id: number; onBack(): void }) {
             <div>
               <h3 id="sms-campaign">{campaign.name} <span className="st" data-state={campaign.state} data-testid="campaign-state">{campaign.stateName}</span></h3>
               <p className="muted small">
-                {campaign.categoryName} · {campaign.templateName} · {campaign.state === 'scheduled' ? messages.scheduledFor(shortTime(campaign.sendAt)) : fullTime(campaign.sendAt)}
+                {campaign.categoryName} · {campaign.templateName} · {campaign.state === 'scheduled' ? messages.scheduledFor(shortTime(campaign.sendAt)) : garageTime(campaign.sendAt)}
               </p>
             </div>
             <span className="actions">
@@ -247,7 +248,7 @@ function CampaignView({ id, onBack }: { id: number; onBack(): void }) {
                 <span className="mobile figure">{recipient.mobile}</span>
                 <span className="rstate"><span className="st" data-state={recipient.state}>{recipient.stateName}</span></span>
                 <span className="reason">{recipient.reason}</span>
-                <span className="at muted figure">{fullTime(recipient.doneAt ?? recipient.submittedAt)}</span>
+                <span className="at muted figure">{garageTime(recipient.doneAt ?? recipient.submittedAt)}</span>
               </li>
             ))}
           </ul>

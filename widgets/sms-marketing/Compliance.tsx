@@ -9,9 +9,25 @@ import { CONSENT_SOURCES, CONSENT_SOURCE_LABELS, OPT_OUT_SOURCE_LABELS, type Con
 import { isMobile } from '../../contracts/rules/mobile';
 import { complianceApi, type ConsentPage, type ConsentRow, type OptOut, type OptOutPage } from './api';
 import { messages } from './messages';
-import { fullTime } from './when';
+import { garageTime } from '../core/clock';
+import { useOptionsWhenReached } from '../core/ui/options-when-reached';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 
 const inputValue = (event: { target: EventTarget | null }) => (event.target as HTMLInputElement).value;
+/** The source filter's 全部来源 (an option's value cannot be empty). */
+const ALL_SOURCES = 'all';
+
+/** One row's 授权来源: its own option alone until reached (a page of rows × every source was the list's first render). */
+function ConsentSourceChoice({ label, source, disabled, onChange }: { label: string; source: ConsentSource; disabled: boolean; onChange(source: ConsentSource): void }) {
+  const [allOptions, reach] = useOptionsWhenReached(false);
+  return (
+    <sl-select size="small" className="hidden-label row-source" label={label} value={source} disabled={disabled}
+      onsl-change={(event: Event) => inputValue(event) !== source && onChange(inputValue(event) as ConsentSource)} {...reach}>
+      {(allOptions ? CONSENT_SOURCES : [source]).map((each) => <sl-option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</sl-option>)}
+    </sl-select>
+  );
+}
 const PAGE = 20;
 /** Sources a person can name when consenting again ('unknown' is only the absence of one). */
 const GIVEN_SOURCES = CONSENT_SOURCES.filter((source) => source !== 'unknown');
@@ -107,7 +123,7 @@ export function OptOuts() {
                 <span className="who"><strong className="figure">{row.mobile}</strong><span className="muted small">{row.customerName || messages.notACustomer}</span></span>
                 <span className="src"><span className="st" data-state={row.source === 'reply' ? 'optedOut' : 'queued'}>{row.sourceName}</span></span>
                 <span className="why">{row.note || messages.none}</span>
-                <span className="at muted small">{fullTime(row.createdAt)}{row.createdBy ? ` · ${row.createdBy}` : ''}</span>
+                <span className="at muted small">{garageTime(row.createdAt)}{row.createdBy ? ` · ${row.createdBy}` : ''}</span>
                 <span className="actions">
                   {data.canUndo ? (
                     <sl-button size="small" variant="text" onClick={() => setDialog({ type: 'undo', row })}>{messages.undoOptOut}</sl-button>
@@ -185,13 +201,10 @@ function UndoDialog({ row, onClose, onDone }: { row: OptOut; onClose(): void; on
     <sl-dialog ref={ref} open label={messages.undoOptOut} class="sms-dialog">
       <div className="form" style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
         <p>{messages.undoText(row.mobile, row.customerName, row.sourceName)}</p>
-        <label className="field">
-          {messages.consentSource}
-          <select value={source} onChange={(event) => setSource(inputValue(event) as ConsentSource)}>
-            <option value="">{messages.pickConsentSource}</option>
-            {GIVEN_SOURCES.map((each) => <option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</option>)}
-          </select>
-        </label>
+        <sl-select className="field" label={messages.consentSource} placeholder={messages.pickConsentSource} value={source} hoist
+          onsl-change={(event: Event) => setSource(inputValue(event) as ConsentSource)}>
+          {GIVEN_SOURCES.map((each) => <sl-option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</sl-option>)}
+        </sl-select>
         <label className="field">
           {messages.undoNote}
           <input className="native" maxLength={100} value={note} onInput={(event) => setNote(inputValue(event))} />
@@ -217,13 +230,11 @@ export function Consents() {
       <div className="toolbar">
         <div className="filters">
           <input className="native search" type="search" value={typed} placeholder={messages.searchConsent} aria-label={messages.searchConsent} onInput={(event) => setTyped(inputValue(event))} />
-          <label className="field inline">
-            <span className="visually-hidden">{messages.consentSource}</span>
-            <select value={source} aria-label={messages.consentSource} onChange={(event) => setSource(inputValue(event) as ConsentSource | '')}>
-              <option value="">{messages.allConsentSources}</option>
-              {CONSENT_SOURCES.map((each) => <option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</option>)}
-            </select>
-          </label>
+          <sl-select size="small" className="hidden-label source-filter" label={messages.consentSource} value={source || ALL_SOURCES}
+            onsl-change={(event: Event) => setSource(inputValue(event) === ALL_SOURCES ? '' : (inputValue(event) as ConsentSource))}>
+            <sl-option value={ALL_SOURCES}>{messages.allConsentSources}</sl-option>
+            {CONSENT_SOURCES.map((each) => <sl-option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</sl-option>)}
+          </sl-select>
         </div>
       </div>
       {failed ? (
@@ -262,13 +273,8 @@ function ConsentLine({ row, onSaved }: { row: ConsentRow; onSaved(): void }) {
         <strong>{row.customerName || messages.none}</strong>
         <span className="muted small figure">{row.mobile} · {row.storeName}</span>
       </span>
-      <label className="field">
-        <span className="visually-hidden">{messages.consentSourceOf(row.customerName)}</span>
-        <select value={row.consentSource} disabled={busy} aria-label={messages.consentSourceOf(row.customerName)} onChange={(event) => void change(inputValue(event) as ConsentSource)}>
-          {CONSENT_SOURCES.map((each) => <option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</option>)}
-        </select>
-      </label>
-      <span className="at muted small">{row.consentAt ? `${fullTime(row.consentAt)}${row.recordedBy ? ` · ${row.recordedBy}` : ''}` : messages.neverRecorded}</span>
+      <ConsentSourceChoice label={messages.consentSourceOf(row.customerName)} source={row.consentSource} disabled={busy} onChange={(chosen) => void change(chosen)} />
+      <span className="at muted small">{row.consentAt ? `${garageTime(row.consentAt)}${row.recordedBy ? ` · ${row.recordedBy}` : ''}` : messages.neverRecorded}</span>
       <span className="flag">{row.optedOut ? <span className="st" data-state="optedOut">{messages.optedOutFlag}</span> : null}</span>
     </li>
   );

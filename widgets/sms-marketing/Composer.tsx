@@ -25,6 +25,10 @@ import { smsApi, type Audience, type Preview, type Template } from './api';
 import { messages } from './messages';
 import type { SmsPageData } from './SmsMarketing';
 import { garageInstant, garageLocal, shortTime } from './when';
+import { DateField } from '../core/ui/date-field';
+import '@shoelace-style/shoelace/dist/components/input/input.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 
 export const SMS_BUY_PATH = '/home/sms/smsBuy';
 type Source = 'group' | 'condition' | 'customers';
@@ -108,6 +112,8 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
   const balance = fresh?.balance ?? settings.balance;
   const missing = credits !== null && credits > balance ? credits - balance : 0;
 
+  // 2026-11-24T09:30 on the garage's clock, typed as a day and a time (text, not the browser's date box).
+  const [atDay = '', atTime = ''] = at.split('T');
   const laterInstant = later ? garageInstant(at) : null;
   const goesAt = marketing ? nextMarketingTime(laterInstant ? new Date(laterInstant) : now) : null;
   const moved = goesAt && goesAt.getTime() !== (laterInstant ? new Date(laterInstant) : now).getTime();
@@ -178,23 +184,15 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
           </div>
           {source === 'group' ? (
             groups.length ? (
-              <label className="field">
-                {messages.pickGroup}
-                <select value={groupId || ''} onChange={(event) => setGroupId(Number(inputValue(event)))}>
-                  <option value="">{messages.pickGroup}</option>
-                  {groups.map((group) => <option key={group.id} value={group.id}>{group.name}</option>)}
-                </select>
-              </label>
+              <sl-select className="field" label={messages.pickGroup} placeholder={messages.pickGroup} value={groupId ? String(groupId) : ''} onsl-change={(event: Event) => setGroupId(Number(inputValue(event)))}>
+                {groups.map((group) => <sl-option key={group.id} value={String(group.id)}>{group.name}</sl-option>)}
+              </sl-select>
             ) : <p className="muted small">{messages.noGroups}</p>
           ) : source === 'condition' ? (
             conditions.length ? (
-              <label className="field">
-                {messages.pickCondition}
-                <select value={conditionId || ''} onChange={(event) => setConditionId(Number(inputValue(event)))}>
-                  <option value="">{messages.pickCondition}</option>
-                  {conditions.map((condition) => <option key={condition.id} value={condition.id}>{condition.name}</option>)}
-                </select>
-              </label>
+              <sl-select className="field" label={messages.pickCondition} placeholder={messages.pickCondition} value={conditionId ? String(conditionId) : ''} onsl-change={(event: Event) => setConditionId(Number(inputValue(event)))}>
+                {conditions.map((condition) => <sl-option key={condition.id} value={String(condition.id)}>{condition.name}</sl-option>)}
+              </sl-select>
             ) : <p className="muted small">{messages.noConditions}</p>
           ) : (
             <p className="small">{messages.chosenCustomers(chosen.length)}</p>
@@ -243,12 +241,9 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
 
         <section className="card" aria-labelledby="sms-body">
           <h3 id="sms-body">{messages.body}</h3>
-          <label className="field">
-            {messages.kind}
-            <select value={category} onChange={(event) => setCategory(inputValue(event) as SmsCategory)}>
-              {SMS_CATEGORIES.map((each) => <option key={each} value={each}>{SMS_CATEGORY_LABELS[each]}</option>)}
-            </select>
-          </label>
+          <sl-select className="field" label={messages.kind} value={category} onsl-change={(event: Event) => setCategory(inputValue(event) as SmsCategory)}>
+            {SMS_CATEGORIES.map((each) => <sl-option key={each} value={each}>{SMS_CATEGORY_LABELS[each]}</sl-option>)}
+          </sl-select>
           <p className="muted small">{marketing ? messages.kindHelp.marketing : messages.kindHelp.notice}</p>
           <textarea ref={editor} aria-label={messages.body} placeholder={messages.bodyPlaceholder} value={body} maxLength={SMS_MAX_LENGTH}
             onInput={(event) => setBody(inputValue(event))}></textarea>
@@ -307,10 +302,10 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
             <button type="button" className="chip" aria-pressed={later} onClick={() => (setLater(true), at || setAt(garageLocal(new Date(now.getTime() + 3_600_000))))}>{messages.later}</button>
           </div>
           {later ? (
-            <label className="field">
-              {messages.at}
-              <input className="native" type="datetime-local" value={at} min={garageLocal(now)} onInput={(event) => setAt(inputValue(event))} />
-            </label>
+            <div className="send-at" role="group" aria-label={messages.later}>
+              <DateField label={messages.atDay} min={garageLocal(now).slice(0, 10)} value={atDay || undefined} onChange={(day) => setAt(`${day ?? ''}T${atTime}`)} />
+              <sl-input label={messages.at} placeholder="09:30" maxlength="5" inputmode="numeric" value={atTime} onsl-input={(event: Event) => setAt(`${atDay}T${inputValue(event)}`)}></sl-input>
+            </div>
           ) : null}
           {marketing && moved && goesAt ? (
             <p className="note info" data-testid="sms-window" role="status">

@@ -25,7 +25,9 @@ import {
 import { complianceApi, smsApi, type Template } from './api';
 import { messages } from './messages';
 import type { SmsPageData } from './SmsMarketing';
-import { fullTime } from './when';
+import { garageTime } from '../core/clock';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 
 type Dialog = { type: 'edit'; template: Template | null } | { type: 'remove'; template: Template } | { type: 'reject'; template: Template };
 const inputValue = (event: { target: EventTarget | null }) => (event.target as HTMLInputElement).value;
@@ -122,7 +124,7 @@ export function Templates({ data, onChanged, onUse }: { data: SmsPageData; onCha
                 <p className="text">{template.body}</p>
                 <span className="meta">
                   <span>{messages.templateVariables}：{variables.length ? variables.map((variable) => `{${variable}}`).join(' ') : messages.noVariables}</span>
-                  <span>{messages.updatedAt(fullTime(template.updatedAt))}</span>
+                  <span>{messages.updatedAt(garageTime(template.updatedAt))}</span>
                   {template.status === 'rejected' && template.reviewNote ? <span className="reason">{messages.rejectedBecause(template.reviewNote)}</span> : null}
                 </span>
                 <span className="actions">
@@ -209,12 +211,9 @@ function TemplateDialog({ template, signature, requiresApproval, onClose, onSave
           {messages.templateName}
           <input className="native" value={name} maxLength={30} onInput={(event) => setName(inputValue(event))} />
         </label>
-        <label className="field">
-          {messages.category}
-          <select value={category} onChange={(event) => setCategory(inputValue(event) as SmsCategory)}>
-            {SMS_CATEGORIES.map((each) => <option key={each} value={each}>{SMS_CATEGORY_LABELS[each]}</option>)}
-          </select>
-        </label>
+        <sl-select className="field" label={messages.category} value={category} hoist onsl-change={(event: Event) => setCategory(inputValue(event) as SmsCategory)}>
+          {SMS_CATEGORIES.map((each) => <sl-option key={each} value={each}>{SMS_CATEGORY_LABELS[each]}</sl-option>)}
+        </sl-select>
         <label className="field">
           {messages.templateBody}
           <textarea ref={editor} value={body} onInput={(event) => setBody(inputValue(event))} placeholder={messages.bodyPlaceholder}></textarea>

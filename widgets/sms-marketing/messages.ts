@@ -50,6 +50,7 @@ export const messages = {
   when: '发送时间',
   now: '立即发送',
   later: '定时发送',
+  atDay: '定时发送日期',
   at: '定时发送时间',
   windowNow: (window: string, when: string) => `现在不在营销短信发送时段（${window}），将于 ${when} 开始发送。`,
   laterQueued: (when: string) => `所选时间不在 08:00–21:00，将于 ${when} 开始发送。`,

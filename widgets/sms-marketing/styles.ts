@@ -5,7 +5,8 @@ import { DEMO_BADGE_CSS } from '../core/ui/demo-badge';
  * composer's preview moves under the editor and lists become cards; at 360 px (the WeCom sidebar)
  * everything is one column.
  */
-export const smsMarketingStyles = `${DEMO_BADGE_CSS}
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+export const smsMarketingStyles = `${DEMO_BADGE_CSS}${DATE_FIELD_CSS}
 .sms, .state { font-size: 14px; line-height: 1.6; }
 .sms { display: flex; flex-direction: column; gap: 14px; container: sms-marketing / inline-size; }
 .muted { color: var(--sl-color-neutral-600); }
@@ -36,11 +37,16 @@ h3 { margin: 0; font-size: 15px; font-weight: 600; color: var(--sl-color-neutral
 .note.warn { background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); border: 1px solid var(--sl-color-warning-200); }
 .note.info { background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); border: 1px solid var(--sl-color-primary-100); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.send-at { display: flex; flex-wrap: wrap; gap: 10px 14px; }
+.send-at > * { flex: 1 1 150px; max-width: 220px; }
 label.field { display: flex; flex-direction: column; gap: 4px; font-size: 13px; color: var(--sl-color-neutral-800); }
-select, input.native, textarea { font: inherit; font-size: 14px; color: var(--sl-color-neutral-900); background: var(--sl-color-neutral-0);
+/* Shoelace's select and field labels read like the form's own captions. */
+sl-select.field::part(form-control-label), .send-at sl-input::part(form-control-label) { font-size: 13px; color: var(--sl-color-neutral-800); margin-bottom: 4px; }
+.source-filter { flex: 0 1 180px; }
+input.native, textarea { font: inherit; font-size: 14px; color: var(--sl-color-neutral-900); background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium); padding: 6px 10px; min-width: 0; box-sizing: border-box; }
 input.native[readonly] { color: var(--sl-color-neutral-700); background: var(--sl-color-neutral-50); border-style: dashed; }
-select:focus, input.native:focus, textarea:focus { outline: 2px solid var(--sl-color-primary-300); border-color: var(--sl-color-primary-500); }
+input.native:focus, textarea:focus { outline: 2px solid var(--sl-color-primary-300); border-color: var(--sl-color-primary-500); }
 textarea { width: 100%; min-height: 120px; resize: vertical; line-height: 1.6; }
 
 /* 发送短信 */

@@ -17,6 +17,7 @@ import {
 } from '../../contracts/rules/store';
 import { storeApi, type ProfileInput, type StoreProfile, type StoreProfiles } from './api';
 import { messages } from './messages';
+import { DateField } from '../core/ui/date-field';
 
 type Dialog =
   | { type: 'profile'; store: StoreProfile | null }
@@ -266,7 +267,8 @@ function ProfileDialog({ open, store, onClose, onSaved, onStale }: { open: boole
         {/* Text, not type=time: the browser's time box shows 07:00 PM in an English browser; garages read 19:00. */}
         {field('opensAt', { maxlength: 5, placeholder: '08:30', inputmode: 'numeric' })}
         {field('closesAt', { maxlength: 5, placeholder: '18:00', inputmode: 'numeric' })}
-        {field('openedOn', { type: 'date' })}
+        <DateField label={messages.fields.openedOn} value={draft.openedOn || undefined} helpText={tried ? problems.openedOn : ''}
+          onChange={(day) => setDraft((now) => ({ ...now, openedOn: day ?? '' }))} />
         {field('licenceNo', { maxlength: 22, autocapitalize: 'characters', spellcheck: false })}
       </div>
       <DialogFooter busy={busy} confirmLabel={store ? messages.save : messages.create} onCancel={onClose} onConfirm={submit} />

@@ -1,5 +1,6 @@
 /** Styles of <garage-store-basics>, inside its shadow root. Cards flow in columns and stack at phone width. */
-export const storeBasicsStyles = `
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+export const storeBasicsStyles = `${DATE_FIELD_CSS}
 :host { font-size: 14px !important; container-type: inline-size !important; }
 .stores { display: flex; flex-direction: column; gap: 14px; }
 .muted { color: var(--sl-color-neutral-600); }

@@ -1,22 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatCountdown, getConfig, stored } from '../core/base';
+// The release time on the garage's clock, 2026-11-23 07:30:00, without dayjs (/login's size budget).
+import { garageTime } from '../core/clock';
 import { messages } from './messages';
 import { DEFAULT_COUNTDOWN_SECONDS, DEFAULT_POLL_SECONDS, compareVersion, fetchVersionTime, serverOrigin, storedVersionText } from './version';
-
-/**
- * The release time on Beijing's clock, 2026-11-23 07:30:00. Intl rather than the core's dayjs
- * formats: this widget is on /login, which must stay under its size budget.
- */
-let releaseTimeParts: Intl.DateTimeFormat | null = null;
-function formatReleaseTime(value: number | string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  // Made when a new version is first shown, not when the widget loads: a time-zone formatter loads
-  // ICU's zone data (tens of ms on a phone), on every page, for a notice that rarely appears.
-  releaseTimeParts ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  const part = Object.fromEntries(releaseTimeParts.formatToParts(date).map(({ type, value: text }) => [type, text]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
 
 export interface VersionNoticeProps {
   /** Seconds before the automatic reload; the spec's 100 unless a test shortens it. */
@@ -83,7 +70,7 @@ export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticePr
             <p>{messages.body}</p>
             <dl>
               <dt>{messages.releasedAt}</dt>
-              <dd data-testid="release-time">{formatReleaseTime(newVersion)}</dd>
+              <dd data-testid="release-time">{garageTime(newVersion, true)}</dd>
             </dl>
             <p className="countdown" role="timer" aria-live="polite">{messages.countdown(left)}</p>
             <div className="actions">

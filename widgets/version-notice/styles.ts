@@ -26,7 +26,7 @@ button { height: 36px; padding: 0 18px; border-radius: 8px; font: inherit; curso
 .secondary { border: 1px solid #d7dce5; background: #fff; color: #374151; }
 button:focus-visible { outline: 2px solid var(--notice-primary); outline-offset: 2px; }
 .pill {
-  position: fixed; right: 20px; bottom: 20px; z-index: 2000; height: 34px; padding: 0 14px; border: 0; border-radius: 999px;
+  position: fixed; right: 20px; bottom: var(--garage-notice-bottom, 20px); z-index: 2000; height: 34px; padding: 0 14px; border: 0; border-radius: 999px;
   background: var(--notice-primary); color: #fff; box-shadow: 0 6px 18px rgb(2 132 199 / 35%); font-variant-numeric: tabular-nums;
 }
 `;

@@ -6,6 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
+import '@shoelace-style/shoelace/dist/components/select/select.js';
+import '@shoelace-style/shoelace/dist/components/option/option.js';
 import { toast } from '../core';
 import { quickSmsApi, type CustomerDetail, type SmsPreview, type SmsTemplate } from './api';
 import { messages } from './messages';
@@ -62,17 +64,14 @@ export function QuickSms({ customer }: { customer: CustomerDetail }) {
         <p className="muted small">{messages.smsNoTemplate}</p>
       ) : (
         <>
-          <label className="field">
-            <span className="label">{messages.smsTemplate}</span>
-            <select value={templateId} onChange={(event) => setTemplateId(event.currentTarget.value)}>
-              <option value="">{messages.smsChoose}</option>
-              {templates.map((template) => (
-                <option key={template.id} value={String(template.id)}>
-                  {template.categoryName} · {template.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <sl-select size="small" className="field" label={messages.smsTemplate} placeholder={messages.smsChoose} clearable value={templateId}
+            onsl-change={(event: Event) => setTemplateId((event.target as HTMLSelectElement).value)}>
+            {templates.map((template) => (
+              <sl-option key={template.id} value={String(template.id)}>
+                {template.categoryName} · {template.name}
+              </sl-option>
+            ))}
+          </sl-select>
           {preview ? (
             <div className="sms-preview" data-testid="wecom-sms-preview">
               {preview.sample ? <p className="sms-text">{preview.sample.text}</p> : <p className="error">{messages.smsNobody(preview.optedOut)}</p>}

@@ -47,11 +47,7 @@ dd { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8p
 .overdue { white-space: nowrap; font-size: 12px; padding: 0 6px; border-radius: 3px; background: var(--sl-color-danger-50); color: var(--sl-color-danger-700); }
 .quote { margin-left: auto; }
 .timeline-card { padding: 8px 6px; }
-.field { display: flex; flex-direction: column; gap: 4px; }
-.label { font-size: 13px; color: var(--sl-color-neutral-700); }
-select { font: inherit; font-size: 14px; padding: 5px 8px; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium);
-  background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-900); min-width: 0; max-width: 100%; }
-select:focus-visible { outline: 2px solid var(--sl-color-primary-600); outline-offset: 1px; }
+.field::part(form-control-label) { font-size: 13px; color: var(--sl-color-neutral-700); margin-bottom: 4px; }
 .sms-preview { padding: 8px 10px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-neutral-50); display: flex; flex-direction: column; gap: 4px; }
 .sms-text { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.5; }
 .sms sl-button { align-self: flex-end; }

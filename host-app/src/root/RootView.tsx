@@ -5,6 +5,7 @@ import { usePermissions, useToken } from '../auth';
 import { LOGIN_PATH, isPublicPath } from '../routes';
 import { loadWidget } from '../widgets';
 import { LoadingMask } from './LoadingMask';
+import { usePhoneDockHeight } from './phoneDock';
 import { startup } from './startup';
 
 const AUTHORITY_REFRESH_MS = 5_000;
@@ -93,6 +94,7 @@ export function RootView() {
   // (the bar's 「网络电话未开通」 notice was the page's largest paint, last in a chain of calls).
   const phoneBarLoaded = useWidget('phone-bar', 'garage-phone-bar', inApp);
   const phoneBarReady = phoneBarLoaded && mayOpen('/home/shop/webPhone');
+  usePhoneDockHeight(phoneBarReady);
 
   return (
     <>

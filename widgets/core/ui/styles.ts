@@ -23,6 +23,21 @@ const INVALID_FIELDS =
   'sl-input[data-problem]::part(form-control-help-text), sl-select[data-problem]::part(form-control-help-text) { color: var(--sl-color-danger-700); }\n';
 
 /**
+ * Selects. A chosen option's chip in a narrow multiple select gives way (its name ends in …): by default it
+ * kept its width and pushed the clear icon onto the caret (客户列表's 门店 at 180 px).
+ */
+const SELECTS =
+  'sl-select::part(tags) { min-width: 0; }\n' +
+  'sl-select::part(tag) { min-width: 0; max-width: 100%; }\n' +
+  'sl-select::part(tag__base) { max-width: 100%; }\n' +
+  'sl-select::part(tag__content) { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }\n' +
+  'sl-select::part(clear-button), sl-select::part(expand-icon) { flex: none; }\n' +
+  // A select whose label sits before it on one line (「门店 [全部门店]」), and one named only for screen readers.
+  'sl-select.inline-label::part(form-control) { display: flex; align-items: center; gap: 8px; }\n' +
+  'sl-select.inline-label::part(form-control-label) { margin: 0; white-space: nowrap; }\n' +
+  'sl-select.hidden-label::part(form-control-label) { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }\n';
+
+/**
  * `:root, :host, .sl-theme-light { … }` → `:host { … }`; any other `:root` becomes `:host`. Every
  * rem becomes px (remToPx), and the few rem sizes inside Shoelace components we render are set
  * in px from outside (an outer rule beats a component's own `:host` rule).
@@ -34,7 +49,7 @@ export function themeForShadowRoot(css: string): string {
       .replace(/:root\s*,\s*\.sl-theme-light/g, ':host')
       .replace(/:root/g, ':host'),
   );
-  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}`;
+  return `${theme}\nsl-dialog { --width: ${31 * REM_PX}px; }\n${INVALID_FIELDS}${SELECTS}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDay } from './DateField';
+import { readDay } from './date-field';
 
 describe('the date field reads days as staff type them', () => {
   it('in the usual Chinese spellings', () => {

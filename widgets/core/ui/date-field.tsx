@@ -1,52 +1,77 @@
 import { useEffect, useRef, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
-import { messages } from './messages';
+import '@shoelace-style/shoelace/dist/components/icon-button/icon-button.js';
+import { dateMessages } from '../messages';
+
+export interface DateFieldProps {
+  label: string;
+  value: string | undefined;
+  onChange(day: string | undefined): void;
+  /** The first day allowed, YYYY-MM-DD (typed or picked). */
+  min?: string;
+  size?: 'small' | 'medium';
+  required?: boolean;
+  helpText?: string;
+  /** Classes of the <sl-input> (e.g. a visually hidden label). */
+  className?: string;
+}
 
 /**
  * A day typed or picked, always shown as 2026-11-23 (the product's date format). Chromium draws a
  * native <input type="date"> in the browser's own language — mm/dd/yyyy in an English browser —
  * whatever the page's `lang`, so the field is text, and the calendar button opens the native picker
- * of a hidden date input only to choose a day (docs: /work/notes/a11y.md, "date control").
+ * of a hidden date input only to choose a day (docs/DECISIONS.md, "Date control"). Its styles are
+ * DATE_FIELD_CSS (date-field-styles.ts), which each widget using it adds to its own.
  */
-export function DateField({ label, value, onChange }: { label: string; value: string | undefined; onChange(day: string | undefined): void }) {
+export function DateField({ label, value, onChange, min, size = 'medium', required, helpText, className }: DateFieldProps) {
   const [text, setText] = useState(value ?? '');
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState('');
   const picker = useRef<HTMLInputElement>(null);
   useEffect(() => {
     setText(value ?? '');
-    setInvalid(false);
+    setProblem('');
   }, [value]);
+
+  const problemOf = (day: string | null | undefined) =>
+    day === undefined ? dateMessages.invalid
+      : day && min && day < min ? dateMessages.tooEarly(min)
+      : '';
 
   const commit = (typed: string) => {
     const day = readDay(typed);
-    if (day === undefined) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    const found = problemOf(day);
+    setProblem(found);
+    if (found) return;
     setText(day ?? '');
-    onChange(day ?? undefined);
+    // Typed as shown, the day already counted while typing (sl-input below).
+    if ((day ?? undefined) !== value) onChange(day ?? undefined);
   };
 
   return (
     <span className="date-field">
       <sl-input
-        size="small"
-        class="hidden-label"
+        size={size}
+        class={className}
         label={label}
         inputmode="numeric"
-        placeholder={messages.datePlaceholder}
+        placeholder={dateMessages.placeholder}
         maxlength="11"
         value={text}
-        data-problem={invalid ? '' : undefined}
-        help-text={invalid ? messages.dateInvalid : ''}
-        onsl-input={(event: Event) => setText((event.target as HTMLInputElement).value)}
+        required={required}
+        data-problem={problem ? '' : undefined}
+        help-text={problem || helpText || ''}
+        onsl-input={(event: Event) => {
+          const typed = (event.target as HTMLInputElement).value;
+          setText(typed);
+          // A whole day as the field shows it (or nothing) counts at once: a form sent without leaving the field has it.
+          if (typed === '' || (readDay(typed) === typed && !problemOf(typed))) (setProblem(''), onChange(typed || undefined));
+        }}
         onsl-change={(event: Event) => commit((event.target as HTMLInputElement).value)}
       >
         <sl-icon-button
           slot="suffix"
           name="calendar3"
-          label={messages.pickDate(label)}
+          label={dateMessages.pick(label)}
           onClick={() => {
             const input = picker.current;
             if (!input) return;
@@ -55,7 +80,7 @@ export function DateField({ label, value, onChange }: { label: string; value: st
           }}
         ></sl-icon-button>
       </sl-input>
-      <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" onChange={(event) => commit(event.currentTarget.value)} />
+      <input ref={picker} type="date" className="date-picker" min={min} tabIndex={-1} aria-hidden="true" onChange={(event) => commit(event.currentTarget.value)} />
     </span>
   );
 }
