@@ -114,7 +114,7 @@ describe('授权来源', () => {
     await desk.widget.getByRole('searchbox', { name: '搜索客户姓名或手机号' }).fill(customer.mobile);
     const line = desk.widget.locator(`li.consent[data-customer="${customer.name}"]`);
     await line.waitFor({ timeout: 15_000 });
-    const source = `${customer.name}的授权来源`;
+    const source = '授权来源';
     expect(await selectValue(line, source)).toBe('unknown');
     expect(await line.locator('.at').textContent()).toBe('未登记');
     await chooseOption(line, source, '到店登记');

@@ -22,7 +22,7 @@ const ALL_SOURCES = 'all';
 function ConsentSourceChoice({ label, source, disabled, onChange }: { label: string; source: ConsentSource; disabled: boolean; onChange(source: ConsentSource): void }) {
   const [allOptions, reach] = useOptionsWhenReached(false);
   return (
-    <sl-select size="small" className="hidden-label row-source" label={label} value={source} disabled={disabled}
+    <sl-select size="small" className="inline-label row-source" label={label} value={source} disabled={disabled}
       onsl-change={(event: Event) => inputValue(event) !== source && onChange(inputValue(event) as ConsentSource)} {...reach}>
       {(allOptions ? CONSENT_SOURCES : [source]).map((each) => <sl-option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</sl-option>)}
     </sl-select>
@@ -230,7 +230,7 @@ export function Consents() {
       <div className="toolbar">
         <div className="filters">
           <input className="native search" type="search" value={typed} placeholder={messages.searchConsent} aria-label={messages.searchConsent} onInput={(event) => setTyped(inputValue(event))} />
-          <sl-select size="small" className="hidden-label source-filter" label={messages.consentSource} value={source || ALL_SOURCES}
+          <sl-select size="small" className="inline-label source-filter" label={messages.consentSource} value={source || ALL_SOURCES}
             onsl-change={(event: Event) => setSource(inputValue(event) === ALL_SOURCES ? '' : (inputValue(event) as ConsentSource))}>
             <sl-option value={ALL_SOURCES}>{messages.allConsentSources}</sl-option>
             {CONSENT_SOURCES.map((each) => <sl-option key={each} value={each}>{CONSENT_SOURCE_LABELS[each]}</sl-option>)}
@@ -273,7 +273,7 @@ function ConsentLine({ row, onSaved }: { row: ConsentRow; onSaved(): void }) {
         <strong>{row.customerName || messages.none}</strong>
         <span className="muted small figure">{row.mobile} · {row.storeName}</span>
       </span>
-      <ConsentSourceChoice label={messages.consentSourceOf(row.customerName)} source={row.consentSource} disabled={busy} onChange={(chosen) => void change(chosen)} />
+      <ConsentSourceChoice label={messages.consentSource} source={row.consentSource} disabled={busy} onChange={(chosen) => void change(chosen)} />
       <span className="at muted small">{row.consentAt ? `${garageTime(row.consentAt)}${row.recordedBy ? ` · ${row.recordedBy}` : ''}` : messages.neverRecorded}</span>
       <span className="flag">{row.optedOut ? <span className="st" data-state="optedOut">{messages.optedOutFlag}</span> : null}</span>
     </li>

@@ -185,7 +185,6 @@ export const messages = {
   allConsentSources: '全部授权来源',
   consentRecorded: '登记时间',
   consentNoMatch: '没有符合条件的客户',
-  consentSourceOf: (name: string) => `${name}的授权来源`,
   consentSaved: (name: string, source: string) => `${name}的授权来源已改为「${source}」`,
   neverRecorded: '未登记',
   optedOutFlag: '已退订',
