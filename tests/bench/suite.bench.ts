@@ -4,11 +4,12 @@
  * (with the longest silence between two lines it printed), a second `npm start` on the same data
  * folder, and the whole `npm test` with its steps. Wall clock on this machine, one run each.
  *
- *   npm run bench -- suite                       (BENCH_SUITE_TESTS=0 skips the 10+ minute npm test)
+ *   npm run bench -- suite                       (BENCH_SUITE_TESTS=0 skips the 10+ minute npm test;
+ *                                                 BENCH_SUITE_LOG=<file> keeps npm test's whole output)
  *   BENCH_SUITE_BASELINE=<commit> npm run bench -- suite   also measures that commit's starts
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,7 @@ interface TestRun {
 /** `npm test` in `dir`: total wall clock, the runner's own step times, and its last line. */
 function timeTests(dir: string): Promise<TestRun> {
   const started = performance.now();
+  const log = process.env.BENCH_SUITE_LOG;
   const child = spawn('npm', ['test'], { cwd: dir, env: { ...process.env, NODE_ENV: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const steps: [string, string][] = [];
   let step = '';
@@ -93,6 +95,8 @@ function timeTests(dir: string): Promise<TestRun> {
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream! }).on('line', (line) => {
       const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+      // The whole output stays readable beside the figures (what failed, and why).
+      if (log) appendFileSync(log, `${plain}\n`);
       const named = /^▶ (.+)$/.exec(plain);
       if (named) step = named[1].replace(/--outputFile\.json=\S+ /, '').replace(/--reporter=\S+ /g, '');
       const took = /^ {2}\((\d+(?:\.\d+)?) s\)$/.exec(plain);
