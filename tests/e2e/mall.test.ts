@@ -156,40 +156,39 @@ describe('商城', () => {
     await context.close();
   });
 
-  it('shows the price list the server enforces and the chain’s own SMS signature; a 基础版 chain is told which edition has 智慧大屏 and 自定义指标 (issue 33)', async () => {
-    for (const width of [1440, 360]) {
-      const pricing = await signedInAt('/home/pricing', 'admin', width);
-      await waitForPage(pricing.page, '价格商城');
-      await ready(pricing.page);
-      const screenRow = mall(pricing.page).locator('.matrix tr', { hasText: '智慧大屏' });
-      await screenRow.waitFor();
-      await screenshotForReview(pricing.page, `mall-pricing-${width}.png`, { fullPage: true });
-      expect(pricing.errors).toEqual([]);
-      await pricing.context.close();
+  // One test per width: eight signed-in pages in one test ran past its bound on a busy machine.
+  for (const width of [1440, 360]) it(`at ${width} px: shows the price list the server enforces and the chain’s own SMS signature; a 基础版 chain is told which edition has 智慧大屏 and 自定义指标 (issue 33)`, async () => {
+    const pricing = await signedInAt('/home/pricing', 'admin', width);
+    await waitForPage(pricing.page, '价格商城');
+    await ready(pricing.page);
+    const screenRow = mall(pricing.page).locator('.matrix tr', { hasText: '智慧大屏' });
+    await screenRow.waitFor();
+    await screenshotForReview(pricing.page, `mall-pricing-${width}.png`, { fullPage: true });
+    expect(pricing.errors).toEqual([]);
+    await pricing.context.close();
 
-      const sms = await signedInAt('/home/shop/smsMall', 'admin', width);
-      await waitForPage(sms.page, '短信商城');
-      await ready(sms.page);
-      const bubbles = await mall(sms.page).locator('.bubble').allTextContents();
-      expect(bubbles.length).toBeGreaterThan(0);
-      for (const bubble of bubbles) expect(bubble.startsWith('【安途汽车】')).toBe(true);
-      await screenshotForReview(sms.page, `mall-sms-${width}.png`, { fullPage: true });
-      await sms.context.close();
+    const sms = await signedInAt('/home/shop/smsMall', 'admin', width);
+    await waitForPage(sms.page, '短信商城');
+    await ready(sms.page);
+    const bubbles = await mall(sms.page).locator('.bubble').allTextContents();
+    expect(bubbles.length).toBeGreaterThan(0);
+    for (const bubble of bubbles) expect(bubble.startsWith('【安途汽车】')).toBe(true);
+    await screenshotForReview(sms.page, `mall-sms-${width}.png`, { fullPage: true });
+    await sms.context.close();
 
-      const screen = await signedInAt('/home/clientKanBan', 'hx-admin', width);
-      const refused = screen.page.locator('garage-big-screen [data-refused]');
-      await refused.waitFor();
-      expect(await refused.textContent()).toBe('「智慧大屏」是旗舰版的功能，本连锁当前为基础版：请在 价格商城 升级后使用');
-      await screenshotForReview(screen.page, `big-screen-basic-${width}.png`);
-      await screen.context.close();
+    const screen = await signedInAt('/home/clientKanBan', 'hx-admin', width);
+    const refused = screen.page.locator('garage-big-screen [data-refused]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toBe('「智慧大屏」是旗舰版的功能，本连锁当前为基础版：请在 价格商城 升级后使用');
+    await screenshotForReview(screen.page, `big-screen-basic-${width}.png`);
+    await screen.context.close();
 
-      const metrics = await signedInAt('/home/organization/metricsLib', 'hx-admin', width);
-      await waitForPage(metrics.page, '指标库');
-      const note = metrics.page.locator('garage-metrics-lib [data-custom-note]');
-      await expect.poll(async () => (await note.textContent()) ?? '').toBe('「自定义指标」是旗舰版的功能，本连锁当前为基础版：请在 价格商城 升级后使用');
-      expect(await metrics.page.locator('garage-metrics-lib').getByRole('button', { name: '新建指标' }).count()).toBe(0);
-      await screenshotForReview(metrics.page, `metrics-lib-basic-${width}.png`, { fullPage: true });
-      await metrics.context.close();
-    }
+    const metrics = await signedInAt('/home/organization/metricsLib', 'hx-admin', width);
+    await waitForPage(metrics.page, '指标库');
+    const note = metrics.page.locator('garage-metrics-lib [data-custom-note]');
+    await expect.poll(async () => (await note.textContent()) ?? '').toBe('「自定义指标」是旗舰版的功能，本连锁当前为基础版：请在 价格商城 升级后使用');
+    expect(await metrics.page.locator('garage-metrics-lib').getByRole('button', { name: '新建指标' }).count()).toBe(0);
+    await screenshotForReview(metrics.page, `metrics-lib-basic-${width}.png`, { fullPage: true });
+    await metrics.context.close();
   });
 });
