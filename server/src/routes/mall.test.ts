@@ -466,7 +466,8 @@ describe('what each edition includes (issue 33): the price list is what the serv
   };
   const names = (count: number) => utf8BomCsv([['姓名'], ...Array.from({ length: count }, (_, i) => [`版本客户${i}`])]);
 
-  it('for every edition: 智慧大屏, 自定义指标, rows per import file and 操作日志 days as the mall lists them; refusals name the edition', async () => {
+  // Every edition in turn, with an import file at each one's row limit: minutes on a busy machine, not 30 s.
+  it('for every edition: 智慧大屏, 自定义指标, rows per import file and 操作日志 days as the mall lists them; refusals name the edition', { timeout: 180_000 }, async () => {
     const hx = tokens['hx-admin']!;
     const before = (await moduleOf(2, 'edition'))!;
     await server.db.run(sql`
