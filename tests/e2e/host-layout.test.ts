@@ -26,11 +26,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(username = 'admin'): Promise<WatchedPage> {
-  const watched = await openPage(browser);
-  await watched.page.goto(`${server.url}/login`);
+/** Signs in through the form, landing on `path` (its title `title`), in a window of the given size. */
+async function signedIn(username = 'admin', at: { path?: string; title?: string; width?: number; height?: number } = {}): Promise<WatchedPage> {
+  const watched = await openPage(browser, { width: at.width, height: at.height });
+  await watched.page.goto(`${server.url}/login${at.path ? `?redirect=${encodeURIComponent(at.path)}` : ''}`);
   await loginThroughForm(watched.page, username);
-  await waitForPage(watched.page, '工作台');
+  await waitForPage(watched.page, at.title ?? '工作台');
   return watched;
 }
 
@@ -277,10 +278,7 @@ describe('signed-in host app', () => {
   });
 
   it('at phone width puts the menu in a drawer behind a button and scrolls nothing sideways', async () => {
-    const { page, context, errors } = await openPage(browser, { width: 360, height: 640 });
-    await page.goto(`${server.url}/login`);
-    await loginThroughForm(page, 'admin');
-    await waitForPage(page, '工作台');
+    const { page, context, errors } = await signedIn('admin', { width: 360, height: 640 });
     expect(await page.locator('.sidebar').count()).toBe(0);
     expect(await page.locator('.tab-bar').count()).toBe(0);
 
@@ -311,10 +309,7 @@ describe('signed-in host app', () => {
   });
 
   it('at phone width folds the phone bar of an account without a line into a round button that says why', async () => {
-    const { page, context, errors } = await openPage(browser, { width: 360, height: 640 });
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/externalmanage')}`);
-    await loginThroughForm(page, 'admin');
-    await waitForPage(page, '客户列表');
+    const { page, context, errors } = await signedIn('admin', { path: '/home/externalmanage', title: '客户列表', width: 360, height: 640 });
     const bar = page.locator('garage-phone-bar');
     const unfold = bar.getByRole('button', { name: '网络电话不可用，查看原因' });
     await unfold.waitFor();
@@ -423,10 +418,7 @@ describe('looks and navigation (issue 33)', () => {
   });
 
   it('at phone width shows an SMS page without tab strips', async () => {
-    const { page, context, errors } = await openPage(browser, { width: 360, height: 740 });
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/sms/smsRecord')}`);
-    await loginThroughForm(page, 'admin');
-    await waitForPage(page, '发送记录');
+    const { page, context, errors } = await signedIn('admin', { path: '/home/sms/smsRecord', title: '发送记录', width: 360, height: 740 });
     const widget = page.locator('garage-sms-marketing');
     await widget.locator('h2', { hasText: '发送记录' }).waitFor();
     expect(await widget.getByRole('tablist').count()).toBe(0);
