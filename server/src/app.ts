@@ -62,8 +62,8 @@ function smsProvider(config: ServerConfig, db: Database, app: FastifyInstance): 
     // The session runs in its own thread (providers/smpp-thread.ts); SMPP_THREAD=off keeps it on the main thread.
     const session = process.env.SMPP_THREAD === 'off' ? smppSms(smpp, app.log) : smppInThread(smpp, app.log);
     if (config.production) return session;
-    // npm start's own SMSC (scripts/start.mjs) delivers to no phone: named a development adapter, so the pages say 演示.
-    return withDevelopmentOutbox(session, outbox(), process.env.SMPP_LOCAL_SMSC === '1' ? 'development-smsc' : session.name);
+    // npm start's own SMSC delivers to no phone: named a development adapter, so the pages say 演示.
+    return withDevelopmentOutbox(session, outbox(), smpp.localPeer ? 'development-smsc' : session.name);
   }
   return config.production ? unconfiguredSms() : outbox();
 }

@@ -32,6 +32,8 @@ export interface SmppSettings {
   /** Whether the carrier reviews templates first (SMPP_TEMPLATE_APPROVAL=1). */
   requiresApproval: boolean;
   bindTimeoutMs: number;
+  /** `npm start`'s own SMSC on loopback (SMPP_LOCAL_SMSC=1, scripts/start.mjs): it delivers to no phone. */
+  localPeer?: boolean;
 }
 
 /** SMPP_* environment variables (README "连接真实短信中心"); null when SMPP_URL is not set. */
@@ -48,6 +50,7 @@ export function smppSettingsFrom(env: NodeJS.ProcessEnv): SmppSettings | null {
     enquireSeconds: number(env.SMPP_ENQUIRE_SECONDS, 30),
     requiresApproval: ['1', 'true', 'yes'].includes((env.SMPP_TEMPLATE_APPROVAL ?? '').toLowerCase()),
     bindTimeoutMs: number(env.SMPP_BIND_TIMEOUT_MS, 30_000),
+    localPeer: env.SMPP_LOCAL_SMSC === '1',
   };
 }
 
