@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           environment: 'node',
+          // The server as `npm start` runs it, for the tests that start it as a process of its own.
+          globalSetup: ['tests/support/server-bundle.ts'],
           // A worker keeps its modules and its database between files (tests/support/worker-database.ts).
           isolate: false,
           testTimeout: 30_000,

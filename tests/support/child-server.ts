@@ -1,7 +1,9 @@
 /**
- * The real server in its own process (`node --import tsx server/src/server.ts`, one process so a
- * SIGKILL hits the server itself), on a PGlite data folder or a PostgreSQL URL: for tests that
- * kill it (kill -9 and resume) and benches that measure its memory.
+ * The real server in its own process, one process so a SIGKILL hits the server itself: the bundle
+ * `npm start` runs when the server tests' global setup made one (SERVER_BUNDLE_DIR,
+ * tests/support/server-bundle.ts), else `node --import tsx server/src/server.ts` (benches). On a
+ * PGlite data folder or a PostgreSQL URL: for tests that kill it (kill -9 and resume) and benches
+ * that measure its memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,7 +33,9 @@ function statusBytes(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 export function startChildServer(options: { dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
+  const bundle = process.env.SERVER_BUNDLE_DIR;
+  const entry = bundle ? ['--enable-source-maps', path.join(bundle, 'server.mjs')] : ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
       ...process.env,

@@ -22,8 +22,9 @@ import { storesOf } from '../repositories/metrics';
 import { advisorsOf } from '../repositories/organization';
 import { ORDER_ROLLUP_JOB, figures, hasDirty, refreshDirty, requestRollup, sumFigures, type FigureRow } from '../repositories/rollups';
 import type { ParsedInputOf } from '../../../contracts/api/route';
+import type { Host } from './index';
 
-export const hosts = ['main'];
+export const hosts: Host[] = ['main'];
 
 /** How often a running server looks for orders changed behind its back. */
 const CATCH_UP_MS = 60_000;
