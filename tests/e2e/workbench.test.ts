@@ -116,6 +116,7 @@ describe('工作台', () => {
     expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(all);
     const pages = Math.ceil(all / TASK_PAGE_SIZE.default);
     const pager = widget.locator('nav.pager');
+    const tasksPanel = widget.locator('section.tasks');
     await expect.poll(() => pager.locator('.small').textContent()).toBe(`第 1/${pages} 页，共 ${all} 条`);
     await screenshotForReview(page, 'workbench-paged-1440.png', { fullPage: true });
 
@@ -123,13 +124,12 @@ describe('工作台', () => {
     async function readAllPages() {
       const seen = new Map<number, string>();
       for (let number = 1; ; number++) {
+        await expect.poll(() => tasksPanel.getAttribute('aria-busy')).toBe('false');
         await expect.poll(() => pager.locator('.small').textContent()).toMatch(new RegExp(`^第 ${number}/`));
         for (const row of await widget.locator('[data-task]').all()) seen.set(Number(await row.getAttribute('data-task')), (await row.getAttribute('data-kind'))!);
         const next = pager.getByRole('button', { name: '下一页' });
         if (await next.evaluate((button) => (button as HTMLButtonElement).disabled)) return seen;
-        const first = await widget.locator('[data-task]').first().getAttribute('data-task');
         await next.click();
-        await expect.poll(() => widget.locator('[data-task]').first().getAttribute('data-task')).not.toBe(first);
       }
     }
     const listed = await readAllPages();

@@ -121,9 +121,12 @@ export function Workbench({ host }: WidgetProps) {
   const [kind, setKind] = useState<TaskKind | ''>('');
   const [status, setStatus] = useState<'open' | 'done'>('open');
   const [page, setPage] = useState(1);
-  const tasks = usePageData(token, () => workbenchApi.tasks({ kind, status, page }), [kind, status, page]);
+  // The answer carries the query it answers: until the new page or chip has come, the rows shown are the old ones (dimmed, busy).
+  const query = `${status}|${kind}|${page}`;
+  const tasks = usePageData(token, () => workbenchApi.tasks({ kind, status, page }).then((answer) => ({ ...answer, query })), [query]);
   const figures = usePageData(token, () => workbenchApi.figures(), []);
   const list = tasks.data;
+  const current = list?.query === query;
   const [busy, setBusy] = useState<number | null>(null);
   const [parts, setParts] = useState<DialogParts | null>(null);
   const { dialog, setDialog, close } = useLazyDialogs<{ type: 'finish'; task: Task }>(() => import('./dialog-parts').then(setParts));
@@ -170,7 +173,7 @@ export function Workbench({ host }: WidgetProps) {
         </section>
   
         <div className="columns">
-          <section className="panel tasks" aria-label={messages.tasksTitle} aria-busy={!list && !tasks.failed}>
+          <section className="panel tasks" aria-label={messages.tasksTitle} aria-busy={!current && !tasks.failed}>
             <div className="tasks-head">
               <h3>{messages.tasksTitle}</h3>
               {list ? <span className="muted small">{messages.openCount(list.total)} · {messages.doneToday(list.doneToday)}</span> : null}
@@ -209,7 +212,7 @@ export function Workbench({ host }: WidgetProps) {
               )
             ) : (
               <>
-                <ul className="task-list">
+                <ul className={current ? 'task-list' : 'task-list stale'}>
                   {list.tasks.map((task) => (
                     <TaskRow key={task.id} task={task} host={host} canCall={canCall} busy={busy === task.id}
                       onDone={() => setDialog({ type: 'finish', task })} onUndo={() => void undo(task)} />
@@ -217,7 +220,7 @@ export function Workbench({ host }: WidgetProps) {
                 </ul>
                 {pages > 1 ? (
                   <nav className="pager" aria-label={messages.tasksTitle}>
-                    <span className="muted small">{messages.pageOf(page, pages, shown)}</span>
+                    <span className="muted small">{messages.pageOf(list.page, pages, shown)}</span>
                     <sl-button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>{messages.previous}</sl-button>
                     <sl-button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>{messages.next}</sl-button>
                   </nav>
