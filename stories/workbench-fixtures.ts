@@ -12,7 +12,8 @@ const today = garageToday();
 
 const task = (id: number, kind: TaskList['tasks'][number]['kind'], days: number, fields: Partial<TaskList['tasks'][number]>): TaskList['tasks'][number] => ({
   id, kind, dueOn: addDays(today, days), customerId: 300 + id, customerName: '杨帆宇', mobile: '13512345841', vehicleId: 400 + id, plate: '浙A52023',
-  vehicleName: '大众 朗逸', storeId: 3, storeName: '城西店', assigneeName: '王小雨', lastVisitOn: addDays(today, -120), note: '', ...fields,
+  vehicleName: '大众 朗逸', storeId: 3, storeName: '城西店', assigneeName: '王小雨', lastVisitOn: addDays(today, -120), note: '',
+  result: null, doneNote: null, doneAt: null, doneBy: null, mayUndo: false, ...fields,
 });
 
 export const TASKS: TaskList = {
@@ -21,6 +22,8 @@ export const TASKS: TaskList = {
   counts: { maintenance: 4, insurance: 12, birthday: 1, lost: 3, follow_up: 1 },
   total: 21,
   doneToday: 5,
+  page: 1,
+  pageSize: 50,
   leadsDue: 2,
   tasks: [
     task(1, 'follow_up', 0, { customerName: '陈思远', plate: '浙A7K2M9', vehicleName: '丰田 凯美瑞', note: '客户说本周六上午方便到店做保养' }),

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { apiCalls } from './route';
 import { day, id, integer, oneOf, text } from '../fields';
 import { LIFECYCLE_STAGES } from '../rules/customer';
-import { TASK_KINDS, TASK_LIST_LIMIT } from '../rules/workbench';
+import { TASK_KINDS, TASK_PAGE_SIZE, TASK_RESULTS } from '../rules/workbench';
 
 const workbenchCall = apiCalls('工作台');
 const bigScreenCall = apiCalls('智慧大屏');
@@ -35,23 +35,36 @@ export const followUpTask = z.object({
   assigneeName: z.string().nullable(),
   lastVisitOn: z.string().nullable(),
   note: z.string(),
+  /** Closed today (the 今日已完成 list): how it went, what was written, when and by whom; null while open. */
+  result: z.enum(TASK_RESULTS).nullable(),
+  doneNote: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  doneBy: z.string().nullable(),
+  /** Whether the caller may reopen it (contracts/rules/workbench.ts mayUndoTask). */
+  mayUndo: z.boolean(),
 });
 
 export const tasks = workbenchCall({
   method: 'GET',
   path: '/workbench/tasks',
-  summary: '工作台今日任务：保养到期、保险到期、生日、流失回访、预约跟进（总部看全部门店，店长看本店，其他员工看自己的）',
+  summary: '工作台今日任务，分页：保养到期、保险到期、生日、流失回访、预约跟进，或今日已完成的任务（总部看全部门店，店长看本店，其他员工看自己的）',
   input: z.object({
     kind: oneOf('任务类型', TASK_KINDS).optional(),
-    limit: integer('条数', { min: 1, max: TASK_LIST_LIMIT.max }).optional(),
+    /** `done`: the tasks closed today, latest first (to look back or undo). */
+    status: oneOf('任务状态', ['open', 'done']).default('open'),
+    page: integer('页码', { min: 1, max: 100_000 }).default(1),
+    pageSize: integer('每页条数', { min: 1, max: TASK_PAGE_SIZE.max }).default(TASK_PAGE_SIZE.default),
   }),
   answer: z.object({
     today: z.string(),
     view: z.enum(['all', 'store', 'own']),
-    /** Open tasks of each kind in the view (the list shows the first `limit`). */
+    /** Open tasks of each kind in the view: paging through a kind lists exactly this many. */
     counts: kindCounts,
     total: z.number(),
     doneToday: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    /** One page of the open tasks (of `kind` when given), or of today's closed ones. */
     tasks: z.array(followUpTask),
     /** 潜在客户 due for follow-up today or before, in the same view; null when the caller may not open 潜在客户. */
     leadsDue: z.number().nullable(),
@@ -61,9 +74,10 @@ export const tasks = workbenchCall({
 export const finishTask = workbenchCall({
   method: 'POST',
   path: '/workbench/tasks/done',
-  summary: '完成一条任务（可写跟进记录、约下次跟进日期）；已完成的任务再次完成不会重复记录',
+  summary: '完成一条任务：记下联系结果，可写跟进记录、约下次跟进日期（生成预约跟进任务）；已完成的任务再次完成不会重复记录',
   input: z.object({
     id: id('任务'),
+    result: oneOf('联系结果', TASK_RESULTS),
     note: text('跟进记录', { max: 200, multiline: true }).optional(),
     nextFollowUpOn: day('下次跟进日期').optional(),
   }),
@@ -76,6 +90,20 @@ export const finishTask = workbenchCall({
     doneBy: z.string().nullable(),
     /** The follow-up task scheduled by this call, if any. */
     followUpId: z.number().nullable(),
+  }),
+});
+
+export const undoTask = workbenchCall({
+  method: 'POST',
+  path: '/workbench/tasks/undo',
+  summary: '撤销完成：仅限当天，由完成人或店长撤销；任务回到待办，完成时约的预约跟进一并取消',
+  input: z.object({ id: id('任务') }),
+  answer: z.object({
+    id: z.number(),
+    /** false when it was open already (undone by this or another request): nothing was changed. */
+    changed: z.boolean(),
+    /** The 预约跟进 task the close had scheduled and the undo removed, if any. */
+    removedFollowUpId: z.number().nullable(),
   }),
 });
 

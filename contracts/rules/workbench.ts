@@ -11,6 +11,7 @@
  */
 import type { ReminderKind } from './customer-operations';
 import { Permission, type PermissionId } from '../permissions';
+import { SMS_CATEGORIES, type SmsCategory } from '../sms';
 
 /** In the order the list puts them on one day. */
 export const TASK_KINDS = ['follow_up', 'birthday', 'maintenance', 'insurance', 'lost'] as const satisfies readonly (ReminderKind | 'lost' | 'follow_up')[];
@@ -45,8 +46,56 @@ export const LOST_RECALL_DAYS = 30;
 export const TASK_STALE_DAYS = 30;
 /** A scheduled follow-up lies at most this far ahead. */
 export const FOLLOW_UP_MAX_DAYS = 180;
-/** Tasks listed at once (the counts cover all of them). */
-export const TASK_LIST_LIMIT = { default: 50, max: 200 } as const;
+/** Tasks on one page of the list (the counts cover every page). */
+export const TASK_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+/** How a call went, recorded when a task is closed. */
+export const TASK_RESULTS = ['reached', 'booked', 'no_answer', 'declined'] as const;
+export type TaskResult = (typeof TASK_RESULTS)[number];
+export const TASK_RESULT_NAMES: Record<TaskResult, string> = {
+  reached: '已联系',
+  booked: '已约到店',
+  no_answer: '未接通',
+  declined: '客户不需要',
+};
+
+/**
+ * Who may reopen a closed task: only on the day it was closed (the day's figures and the next
+ * morning's list are settled then), and only who closed it or a manager of its store (a view wider
+ * than one's own tasks). Anybody else's undo would silently erase a colleague's record.
+ */
+export function mayUndoTask(task: { doneOn: string; doneById: number | null }, caller: { userId: number; view: TaskView }, today: string): boolean {
+  return task.doneOn === today && (task.doneById === caller.userId || caller.view !== 'own');
+}
+
+/**
+ * The text a task's 发短信 starts with (短信营销 ?template=<kind>): the template category, and for a
+ * category that holds several kinds of text, the word the template's name holds. No such approved
+ * template: nothing is chosen for the employee (a wrong text is worse than none), the category is shown.
+ */
+export interface SmsTemplateWish {
+  category: SmsCategory;
+  nameHas?: string;
+}
+export const TASK_SMS_TEMPLATE: Record<TaskKind, SmsTemplateWish> = {
+  maintenance: { category: 'maintenance' },
+  insurance: { category: 'insurance' },
+  birthday: { category: 'marketing', nameHas: '生日' },
+  lost: { category: 'marketing', nameHas: '回访' },
+  follow_up: { category: 'notice', nameHas: '跟进' },
+};
+
+/** 短信营销's ?template=: a task kind, or a template category (保险查询 sends `insurance`). */
+export function smsTemplateWish(value: string | null | undefined): SmsTemplateWish | null {
+  if (!value) return null;
+  if ((TASK_KINDS as readonly string[]).includes(value)) return TASK_SMS_TEMPLATE[value as TaskKind];
+  return (SMS_CATEGORIES as readonly string[]).includes(value) ? { category: value as SmsCategory } : null;
+}
+
+/** The approved template a wish starts with: the first in the list's order. */
+export function wishedTemplate<T extends { name: string; category: SmsCategory; status: string }>(templates: readonly T[], wish: SmsTemplateWish): T | null {
+  return templates.find((each) => each.status === 'approved' && each.category === wish.category && (!wish.nameHas || each.name.includes(wish.nameHas))) ?? null;
+}
 
 export type TaskView = 'all' | 'store' | 'own';
 export const TASK_VIEW_NAMES: Record<TaskView, string> = { all: '全部门店的任务', store: '本店的任务', own: '我的任务' };
@@ -70,6 +119,8 @@ export const WORKBENCH_MESSAGES = {
   taskNotFound: '任务不存在或不在您的负责范围内',
   followUpPast: '下次跟进日期不能早于今天',
   followUpFar: `下次跟进日期不能晚于 ${FOLLOW_UP_MAX_DAYS} 天后`,
+  undoNotToday: '只能撤销今天完成的任务',
+  undoNotYours: '只能撤销自己完成的任务，店长可撤销本店的任务',
 } as const;
 
 /** Change of a figure against a comparison day, in percent with one decimal; null when there is nothing to compare with. */

@@ -11,6 +11,8 @@ export const messages = {
   openHelp: '查看使用帮助',
   forbiddenTitle: '暂无权限',
   forbiddenText: '您的账号没有打开此页面的权限，如需使用请联系门店管理员在「设置中心 › 权限管理」中开通。',
+  passwordFirstTitle: '请先修改密码',
+  passwordFirstText: '您正在使用管理员设置的一次性密码，改为只有您知道的密码后即可打开此页面。',
   notFoundTitle: '页面不存在',
   notFoundText: '您访问的地址不存在或已经下线。',
   errorTitle: '页面出了点问题',

@@ -37,10 +37,12 @@ const inputValue = (event: { target: EventTarget | null }) => (event.target as H
 /** A template's category chip filter: '' is every category. */
 type CategoryFilter = SmsCategory | '';
 
-export function Composer({ data, chosen, startWith, host, onSent, onTemplatesChanged }: {
+export function Composer({ data, chosen, startWith, category: wishedCategory, host, onSent, onTemplatesChanged }: {
   data: SmsPageData;
   chosen: number[];
   startWith: Template | null;
+  /** The category the page was opened for (?template=): its chip is on (全部 shows every template). */
+  category?: SmsCategory;
   host?: HTMLElement;
   onSent(campaignId: number): void;
   onTemplatesChanged(): void;
@@ -49,10 +51,10 @@ export function Composer({ data, chosen, startWith, host, onSent, onTemplatesCha
   const [source, setSource] = useState<Source>(chosen.length ? 'customers' : 'group');
   const [groupId, setGroupId] = useState(0);
   const [conditionId, setConditionId] = useState(0);
-  const [filter, setFilter] = useState<CategoryFilter>('');
+  const [filter, setFilter] = useState<CategoryFilter>(wishedCategory ?? '');
   const [template, setTemplate] = useState<Template | null>(startWith);
   const [body, setBody] = useState(startWith?.body ?? '');
-  const [category, setCategory] = useState<SmsCategory>(startWith?.category ?? 'maintenance');
+  const [category, setCategory] = useState<SmsCategory>(startWith?.category ?? wishedCategory ?? 'maintenance');
   const [name, setName] = useState('');
   const [later, setLater] = useState(false);
   const [at, setAt] = useState('');

@@ -7,6 +7,7 @@ import { Campaigns } from './Campaigns';
 import { Templates } from './Templates';
 import { Consents, OptOuts } from './Compliance';
 import { messages } from './messages';
+import { smsTemplateWish, wishedTemplate } from '../../contracts/rules/workbench';
 
 export interface SmsMarketingProps {
   /** Customer ids, comma separated (the customer list's 发短信). */
@@ -57,14 +58,19 @@ export function SmsMarketing({ customerIds, view: asked, host }: SmsMarketingPro
     return { settings, templates, audiences };
   });
 
-  // 使用 on the 短信模板 page leads here with ?templateId=: taken once, when the templates have come.
-  const [wantedTemplate, setWantedTemplate] = useState(() => (view === 'send' ? idInAddress('templateId') : null));
+  // 使用 on the 短信模板 page leads here with ?templateId=, a task's 发短信 and 保险查询 with ?template=
+  // (a task kind or a category: contracts/rules/workbench.ts): taken once, when the templates have come.
+  const sending = !view || view === 'send';
+  const [wantedTemplate, setWantedTemplate] = useState(() => (sending ? idInAddress('templateId') : null));
+  const [wish] = useState(() => (sending && typeof window !== 'undefined' ? smsTemplateWish(new URLSearchParams(window.location.search).get('template')) : null));
+  const [wishTaken, setWishTaken] = useState(false);
   useEffect(() => {
-    if (!wantedTemplate || !data) return;
-    const template = data.templates.find((each) => each.id === wantedTemplate && each.status === 'approved');
+    if (!data || (!wantedTemplate && (!wish || wishTaken))) return;
+    const template = wantedTemplate ? data.templates.find((each) => each.id === wantedTemplate && each.status === 'approved') : wishedTemplate(data.templates, wish!);
     if (template) setStartWith(template);
     setWantedTemplate(null);
-  }, [data, wantedTemplate]);
+    setWishTaken(true);
+  }, [data, wantedTemplate, wish, wishTaken]);
 
   /** Another part: its page when the host routes it, else the tab here (a partner page). */
   const show = useCallback((next: Tab, path: string) => (view && navigate(path, host) ? undefined : setTab(next)), [view, host]);
@@ -99,7 +105,7 @@ export function SmsMarketing({ customerIds, view: asked, host }: SmsMarketingPro
       )}
       <section {...(view ? {} : { role: 'tabpanel', id: `panel-${tab}`, 'aria-labelledby': `tab-${tab}` })} aria-busy={data === null}>
         {data === null ? null : tab === 'send' ? (
-          <Composer data={data} chosen={chosen} startWith={startWith} host={host} onSent={showCampaign} onTemplatesChanged={load} />
+          <Composer data={data} chosen={chosen} startWith={startWith} category={wish?.category} host={host} onSent={showCampaign} onTemplatesChanged={load} />
         ) : tab === 'templates' ? (
           <Templates data={data} onChanged={load} onUse={useTemplate} />
         ) : tab === 'records' ? (

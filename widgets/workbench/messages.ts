@@ -1,6 +1,6 @@
 /** Texts of 工作台 (<garage-workbench>). */
 import { formatMoney, formatNumber } from '../core/formats';
-import { TASK_KIND_NAMES, TASK_VIEW_NAMES } from '../../contracts/rules/workbench';
+import { TASK_KIND_NAMES, TASK_RESULT_NAMES, TASK_VIEW_NAMES } from '../../contracts/rules/workbench';
 
 export const messages = {
   greeting: (hour: number, name: string) => `${hour < 11 ? '早上好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好'}${name ? `，${name}` : ''}`,
@@ -21,14 +21,33 @@ export const messages = {
   all: '全部',
   doneToday: (n: number) => `今日已完成 ${n} 条`,
   openCount: (n: number) => `待办 ${n} 条`,
-  moreTasks: (shown: number, total: number) => `显示前 ${shown} 条，共 ${total} 条；按类型筛选查看其余任务`,
+  doneTab: '今日已完成',
+  pageOf: (page: number, pages: number, total: number) => `第 ${page}/${pages} 页，共 ${total} 条`,
+  previous: '上一页',
+  next: '下一页',
+  noneDone: '今天还没有完成的任务',
   noTasks: '今天的任务都处理完了',
   noTasksHint: '新的保养、保险、生日提醒和流失回访会在每天早上自动生成。',
   call: '打电话',
   callMasked: '本店隐藏了客户手机号，不能外呼',
   sms: '发短信',
   done: '完成',
-  doneToast: (name: string) => `已完成：${name}`,
+  doneToast: (name: string, nextOn: string | null) => `已完成：${name}${nextOn ? `；${nextOn} 预约跟进` : ''}`,
+  undo: '撤销',
+  undoHint: '今天完成的任务，完成人或店长可以撤销',
+  undoneToast: (name: string) => `已撤销，任务回到待办：${name}`,
+  results: TASK_RESULT_NAMES,
+  doneBy: (by: string | null, at: string) => `${by ?? '—'} ${at} 完成`,
+  finish: {
+    title: (name: string) => `完成任务 · ${name}`,
+    result: '联系结果',
+    pickResult: '请选择联系结果',
+    note: '跟进记录',
+    notePlaceholder: '如：客户周六上午到店保养',
+    next: '下次跟进日期（选填）',
+    nextHelp: '到这一天会生成一条预约跟进任务',
+    confirm: '完成',
+  },
   alreadyDone: (by: string | null) => `这条任务已由${by ?? '他人'}完成`,
   openCustomer: (name: string) => `查看客户 ${name}`,
   due: {

@@ -1,5 +1,7 @@
+import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
+
 /** Styles of 工作台: figures in four cards, tasks beside the shortcuts; one column below 760 px of its own width. */
-export const workbenchStyles = `
+export const workbenchStyles = `${DATE_FIELD_CSS}
 :host { display: block; }
 .workbench { display: flex; flex-direction: column; gap: 14px; font-size: 14px; line-height: 1.6; color: var(--sl-color-neutral-900); container: workbench / inline-size; }
 .workbench .muted { color: var(--sl-color-neutral-600); }
@@ -27,6 +29,7 @@ export const workbenchStyles = `
 .workbench .kinds button[aria-selected='true'] { background: var(--sl-color-primary-700); border-color: var(--sl-color-primary-700); color: var(--sl-color-neutral-0); }
 .workbench .kinds .n { font-variant-numeric: tabular-nums; opacity: 0.8; }
 .workbench .task-list { list-style: none; margin: 0; padding: 0; }
+.workbench .task-list.stale { opacity: 0.55; transition: opacity 0.15s 0.1s; }
 .workbench .task { display: grid; grid-template-columns: 76px minmax(0, 1fr) auto; gap: 12px; align-items: center; padding: 10px 4px; border-top: 1px solid var(--sl-color-neutral-100); }
 .workbench .badge { justify-self: start; padding: 1px 8px; border-radius: var(--sl-border-radius-small); font-size: 12px; white-space: nowrap; background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
 .workbench .kind-maintenance .badge { background: var(--sl-color-primary-50); color: var(--sl-color-primary-700); }
@@ -44,7 +47,17 @@ export const workbenchStyles = `
 .workbench .actions { display: flex; gap: 6px; align-items: center; }
 .workbench .link-button { display: inline-flex; align-items: center; gap: 4px; height: var(--sl-input-height-small, 30px); padding: 0 10px; box-sizing: border-box; border: 1px solid var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-medium); color: var(--sl-color-neutral-700); text-decoration: none; font-size: 12px; white-space: nowrap; background: var(--sl-color-neutral-0); }
 .workbench .link-button:hover { border-color: var(--sl-color-primary-300); color: var(--sl-color-primary-700); background: var(--sl-color-primary-50); }
-.workbench .more { margin-top: 8px; }
+.workbench .kinds .done-tab { margin-left: auto; }
+.workbench .task.closed .badge { opacity: 0.7; }
+.workbench .outcome { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 10px; font-size: 13px; margin-top: 2px; }
+.workbench .result { padding: 0 8px; border-radius: var(--sl-border-radius-small); background: var(--sl-color-success-50); color: var(--sl-color-success-700); font-size: 12px; white-space: nowrap; }
+.workbench .result[data-result='no_answer'], .workbench .result[data-result='declined'] { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
+.workbench .done-note { flex-basis: 100%; color: var(--sl-color-neutral-700); }
+.workbench .pager { display: flex; align-items: center; justify-content: flex-end; gap: 8px; flex-wrap: wrap; margin-top: 10px; padding-top: 10px; border-top: 1px solid var(--sl-color-neutral-100); }
+.finish-dialog::part(panel) { width: min(480px, calc(100vw - 24px)); }
+.finish-form { display: flex; flex-direction: column; gap: 14px; }
+.finish-form sl-radio-group::part(form-control-input) { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 6px 12px; }
+.finish-form .problem { margin: 0; color: var(--sl-color-danger-700); font-size: 13px; }
 .workbench .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 32px 16px; text-align: center; }
 .workbench .state.empty sl-icon { font-size: 36px; color: var(--sl-color-success-600); }
 .workbench .shortcut-grid { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px; }
@@ -59,6 +72,8 @@ export const workbenchStyles = `
   .workbench .figures { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   .workbench .task { grid-template-columns: minmax(0, 1fr); gap: 6px; }
   .workbench .actions { flex-wrap: wrap; }
+  .workbench .kinds .done-tab { margin-left: 0; }
+  .workbench .pager { justify-content: space-between; }
   .workbench .shortcut-grid { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 }
 @container workbench (max-width: 420px) {

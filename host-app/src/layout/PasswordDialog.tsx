@@ -73,7 +73,7 @@ export function PasswordDialog({ open, onClose, onChanged, oneTime = false }: { 
         if (oneTime) event.preventDefault();
         else close();
       }}
-      className="password-dialog"
+      className={oneTime ? 'password-dialog password-dialog--one-time' : 'password-dialog'}
     >
       <form id="password-form" className="form-stack" onSubmit={submit} noValidate>
         {oneTime ? <p className="password-dialog__notice" role="note">{text.oneTimeNotice}</p> : null}

@@ -86,7 +86,7 @@ describe('下次保养: one fact on every page', () => {
       expect(row.nextMaintenance!.mileage).toBeGreaterThan(0);
     }
 
-    const tasks = await ok<AnswerOf<typeof workbench.tasks>>('GET', '/workbench/tasks', { query: { kind: 'maintenance', limit: 200 } });
+    const tasks = await ok<AnswerOf<typeof workbench.tasks>>('GET', '/workbench/tasks', { query: { kind: 'maintenance', pageSize: 200 } });
     expect(tasks.counts.maintenance).toBeLessThanOrEqual(200);
     expect(new Set(tasks.tasks.map((task) => task.customerId))).toEqual(new Set(due.map((row) => row.id)));
     for (const row of due) {
@@ -119,7 +119,7 @@ describe('下次保养: one fact on every page', () => {
     const { customerId, vehicleId } = notDue!;
     const due = await listAll({ maintenanceDueWithinDays: DAYS });
     expect(due.map((row) => row.id)).not.toContain(customerId);
-    const tasks = await ok<AnswerOf<typeof workbench.tasks>>('GET', '/workbench/tasks', { query: { kind: 'maintenance', limit: 200 } });
+    const tasks = await ok<AnswerOf<typeof workbench.tasks>>('GET', '/workbench/tasks', { query: { kind: 'maintenance', pageSize: 200 } });
     expect(tasks.tasks.map((task) => task.customerId)).not.toContain(customerId);
 
     // Found by plate, the list row says what the panorama says.

@@ -225,7 +225,7 @@ describe('who is 服务顾问 (issue 33: one rule, one SQL home)', () => {
         .toEqual({ kpi: accounts, choices: accounts, report: accounts });
       expect(kpi.filter((name) => /(师傅|工)$/.test(name))).toEqual([]);
       // The workbench gives a customer's tasks to their 专属顾问, chosen from the same list.
-      const tasks = (await read<{ tasks: { assigneeName: string | null }[] }>(token, '/workbench/tasks', { limit: 200 })).tasks;
+      const tasks = (await read<{ tasks: { assigneeName: string | null }[] }>(token, '/workbench/tasks', { pageSize: 200 })).tasks;
       const assignees = new Set(tasks.map((task) => task.assigneeName).filter((name) => name !== null));
       expect([...assignees].filter((name) => !accounts.includes(name!))).toEqual([]);
     }

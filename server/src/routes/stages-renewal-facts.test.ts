@@ -109,7 +109,7 @@ describe('客户阶段: one rule, one SQL home', () => {
     const fromList = Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, [...listed.values()].filter((each) => each === stage).length]));
     expect(fromList).toEqual(pick(board.totals));
     // 工作台's 流失回访 tasks are for customers the list and the board call 流失.
-    const recalls = await read<AnswerOf<typeof workbenchTasks>>(admin, 'GET', '/workbench/tasks', { kind: 'lost', limit: 200 });
+    const recalls = await read<AnswerOf<typeof workbenchTasks>>(admin, 'GET', '/workbench/tasks', { kind: 'lost', pageSize: 200 });
     expect(recalls.tasks.length).toBeGreaterThan(0);
     for (const task of recalls.tasks) expect(listed.get(task.customerId), `流失回访 ${task.customerName}`).toBe('lost');
     // One customer of each stage: the list, the filtered list and the detail agree.

@@ -73,12 +73,12 @@ describe('the daily task job', () => {
     expect(before.tasks.length).toBeGreaterThan(0);
     const tokens = await Promise.all(['admin', 'manager', 'frontdesk', 'hx-admin'].map((name) => server.loginToken(name)));
     for (const token of tokens) {
-      for (const query of [{}, { kind: 'lost' }, { kind: 'birthday', limit: 5 }] as Record<string, string | number>[]) {
+      for (const query of [{}, { kind: 'lost' }, { kind: 'birthday', pageSize: 5, page: 2 }, { status: 'done' }] as Record<string, string | number>[]) {
         const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token, query });
         expect(answer.code, answer.msg).toBe(0);
       }
     }
-    const all = await server.call<Tasks>('GET', '/workbench/tasks', { token: tokens[0], query: { limit: 200 } });
+    const all = await server.call<Tasks>('GET', '/workbench/tasks', { token: tokens[0], query: { pageSize: 200 } });
     expect(all.data.total).toBeGreaterThan(0);
     expect(await everything()).toEqual(before);
   });
@@ -116,7 +116,7 @@ describe('the daily task job', () => {
     await server.db.run(sql`DELETE FROM follow_up_task WHERE chain_id = 2 AND created_on = ${today}::date`);
     await server.db.run(sql`DELETE FROM daily_task_run WHERE chain_id = 2 AND day = ${today}::date`);
     const hxAdmin = await server.loginToken('hx-admin');
-    const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token: hxAdmin, query: { limit: 200 } });
+    const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token: hxAdmin, query: { pageSize: 200 } });
     expect(answer.code, answer.msg).toBe(0);
     expect((await runs()).map((run) => run.chain_id)).toContain(2);
     const made = (await madeToday()).filter((task) => task.chain_id === 2);

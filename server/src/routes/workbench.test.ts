@@ -10,10 +10,11 @@ import { startTestServer, type TestServer } from '../../../tests/support/server'
 import type { AnswerOf } from '../../../contracts/api/route';
 import type * as calls from '../../../contracts/api/workbench';
 import { addDays, daysBetween, today as todayIn } from '../../../contracts/dates';
-import { LOST_RECALL_DAYS, TASK_KINDS, TASK_STALE_DAYS, WORKBENCH_MESSAGES as MSG } from '../../../contracts/rules/workbench';
+import { LOST_RECALL_DAYS, TASK_KINDS, TASK_PAGE_SIZE, TASK_STALE_DAYS, WORKBENCH_MESSAGES as MSG } from '../../../contracts/rules/workbench';
 
 type Tasks = AnswerOf<typeof calls.tasks>;
 type Finish = AnswerOf<typeof calls.finishTask>;
+type Undo = AnswerOf<typeof calls.undoTask>;
 
 let server: TestServer;
 let admin: string;
@@ -29,11 +30,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const tasksOf = async (token: string, query: Record<string, string | number> = {}) => {
-  const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token, query: { limit: 200, ...query } });
+  const answer = await server.call<Tasks>('GET', '/workbench/tasks', { token, query: { pageSize: 200, ...query } });
   expect(answer.code, answer.msg).toBe(0);
   return answer.data;
 };
-const finish = (token: string, body: unknown) => server.call<Finish>('POST', '/workbench/tasks/done', { token, body });
+const undo = (token: string, id: number) => server.call<Undo>('POST', '/workbench/tasks/undo', { token, body: { id } });
+const finish = (token: string, body: Record<string, unknown>) => server.call<Finish>('POST', '/workbench/tasks/done', { token, body: { result: 'reached', ...body } });
 
 /** Open, listed tasks of chain 1 read straight from the table, with the customer's advisor. */
 const listedRows = () =>
@@ -142,6 +144,118 @@ describe('today’s tasks by role', () => {
   });
 });
 
+describe('every task of the day, page by page', () => {
+  /** Every page of a query, `size` tasks a page, until a short page. */
+  async function allPages(token: string, query: Record<string, string | number>, size: number) {
+    const seen: Tasks['tasks'] = [];
+    for (let page = 1; ; page++) {
+      const answer = await tasksOf(token, { ...query, page, pageSize: size });
+      seen.push(...answer.tasks);
+      if (answer.tasks.length < size) return seen;
+    }
+  }
+
+  it('lists more tasks than one page holds: each kind’s pages hold exactly its count, no task twice or missing', async () => {
+    await tasksOf(admin); // the day is made
+    // A busy morning in 城东店: 70 more maintenance reminders due today than the demo has.
+    await server.db.run(sql`
+      INSERT INTO follow_up_task (chain_id, store_id, customer_id, rule, due_on, created_on)
+      SELECT c.chain_id, c.store_id, c.id, 'maintenance', ${today}::date, ${today}::date FROM customer c
+       WHERE c.chain_id = 1 AND c.store_id = 2 ORDER BY c.id LIMIT 70
+      ON CONFLICT (customer_id, rule, due_on) DO NOTHING`);
+    const first = await server.call<Tasks>('GET', '/workbench/tasks', { token: manager });
+    expect(first.code, first.msg).toBe(0);
+    expect(first.data.total).toBeGreaterThan(TASK_PAGE_SIZE.default);
+    expect(first.data.tasks).toHaveLength(TASK_PAGE_SIZE.default);
+    expect(first.data).toMatchObject({ page: 1, pageSize: TASK_PAGE_SIZE.default });
+
+    const expected = (await listedRows()).filter((row) => row.store_id === 2);
+    const everything = await allPages(manager, {}, 17);
+    const ids = everything.map((task) => task.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set(expected.map((row) => row.id)));
+    expect(ids).toHaveLength(first.data.total);
+    for (const kind of TASK_KINDS) {
+      const ofKind = await allPages(manager, { kind }, 17);
+      expect(ofKind.length, kind).toBe(first.data.counts[kind]);
+      expect(ofKind.every((task) => task.kind === kind)).toBe(true);
+    }
+    // Past the last page: nothing, and the same counts.
+    const beyond = await tasksOf(manager, { page: 99 });
+    expect(beyond.tasks).toEqual([]);
+    expect(beyond.counts).toEqual(first.data.counts);
+  });
+});
+
+describe('undoing a close', () => {
+  // Three more of 王小雨's own (城西店's birthdays given to her), so the closing tests keep theirs.
+  beforeAll(() =>
+    server.db.run(sql`
+      INSERT INTO follow_up_task (chain_id, store_id, customer_id, rule, due_on, created_on, assignee_id)
+      SELECT c.chain_id, c.store_id, c.id, 'birthday', ${today}::date, ${today}::date, 3 FROM customer c
+       WHERE c.chain_id = 1 AND c.store_id = 3 ORDER BY c.id DESC LIMIT 3
+      ON CONFLICT (customer_id, rule, due_on) DO NOTHING`));
+  const ownTask = async () => (await tasksOf(frontdesk)).tasks[0]!;
+  const statusOf = async (id: number) => (await server.db.one<{ status: string; result: string | null; done_by: number | null }>(sql`SELECT status, result, done_by FROM follow_up_task WHERE id = ${id}`))!;
+
+  it('gives back a task closed today to who closed it, with the 预约跟进 its close scheduled taken back', async () => {
+    const task = await ownTask();
+    const closed = await finish(frontdesk, { id: task.id, result: 'booked', note: '周六上午到店', nextFollowUpOn: addDays(today, 5) });
+    expect(closed.code, closed.msg).toBe(0);
+    const followUpId = closed.data.followUpId!;
+    expect(followUpId).toBeGreaterThan(0);
+
+    const done = await tasksOf(frontdesk, { status: 'done' });
+    expect(done.tasks.find((each) => each.id === task.id)).toMatchObject({ result: 'booked', doneNote: '周六上午到店', doneBy: '王小雨', mayUndo: true });
+    expect(done.tasks).toHaveLength(done.doneToday);
+    expect((await tasksOf(frontdesk)).tasks.some((each) => each.id === task.id)).toBe(false);
+
+    // Pressed three times at once: one undo, the others find it open.
+    const runs = await Promise.all([1, 2, 3].map(() => undo(frontdesk, task.id)));
+    for (const run of runs) expect(run.code, run.msg).toBe(0);
+    expect(runs.filter((run) => run.data.changed).map((run) => run.data.removedFollowUpId)).toEqual([followUpId]);
+    expect(await statusOf(task.id)).toEqual({ status: 'open', result: null, done_by: null });
+    expect(await server.db.one(sql`SELECT id FROM follow_up_task WHERE id = ${followUpId}`)).toBeUndefined();
+    const again = await tasksOf(frontdesk);
+    expect(again.tasks.find((each) => each.id === task.id)).toMatchObject({ result: null, doneAt: null, mayUndo: false });
+    expect(again.doneToday).toBe(done.doneToday - 1);
+    // And it closes again, as any open task.
+    expect((await finish(frontdesk, { id: task.id, result: 'reached' })).data.changed).toBe(true);
+  });
+
+  it('refuses an undo of another store’s or chain’s task, of a colleague’s close, and of yesterday’s, changing nothing', async () => {
+    // 城东店's task, closed by its manager: invisible to 城西店's front desk and to the other chain.
+    const eastTask = (await tasksOf(manager)).tasks[0]!;
+    expect((await finish(manager, { id: eastTask.id })).code).toBe(0);
+    for (const token of [frontdesk, hxAdmin]) expect(await undo(token, eastTask.id)).toMatchObject({ code: 404, msg: MSG.taskNotFound });
+    expect((await statusOf(eastTask.id)).status).toBe('done');
+
+    // 王小雨's own task closed by headquarters: she sees it, but may not erase 陈总's record.
+    const hers = await ownTask();
+    expect((await finish(admin, { id: hers.id, note: '总部已回访' })).code).toBe(0);
+    const seen = await tasksOf(frontdesk, { status: 'done' });
+    expect(seen.tasks.find((each) => each.id === hers.id)).toMatchObject({ doneBy: '陈总', mayUndo: false });
+    expect(await undo(frontdesk, hers.id)).toMatchObject({ code: 403, msg: MSG.undoNotYours, data: null });
+    expect(await statusOf(hers.id)).toMatchObject({ status: 'done', done_by: 1 });
+    // A manager of the store may (headquarters sees every store).
+    expect((await undo(admin, hers.id)).data.changed).toBe(true);
+
+    // Closed yesterday: the day's record stands, even for who closed it and for headquarters.
+    const old = await ownTask();
+    expect((await finish(frontdesk, { id: old.id })).code).toBe(0);
+    await server.db.run(sql`UPDATE follow_up_task SET done_at = ${addDays(today, -1)}::date + time '18:00' WHERE id = ${old.id}`);
+    expect((await tasksOf(frontdesk, { status: 'done' })).tasks.some((each) => each.id === old.id)).toBe(false);
+    for (const token of [frontdesk, admin]) expect(await undo(token, old.id)).toMatchObject({ code: 409, msg: MSG.undoNotToday });
+    expect(await statusOf(old.id)).toMatchObject({ status: 'done', result: 'reached', done_by: 3 });
+
+    for (const body of [{}, { id: 'x' }, { id: -1 }]) {
+      const answer = await server.call('POST', '/workbench/tasks/undo', { token: frontdesk, body });
+      expect(answer.code, JSON.stringify(body)).toBe(400);
+      expect(answer.msg).toMatch(/任务/);
+    }
+  });
+});
+
 describe('closing a task', () => {
   /** An open task of 城西店 whose customer the advisor 王小雨 (user 3) looks after. */
   async function advisorTask(): Promise<number> {
@@ -157,8 +271,8 @@ describe('closing a task', () => {
     expect(runs.every((run) => run.data.status === 'done' && run.data.doneBy === '王小雨')).toBe(true);
     const again = await finish(frontdesk, { id });
     expect(again.data.changed).toBe(false);
-    const task = await server.db.one<{ status: string; note: string; done_by: number }>(sql`SELECT status, note, done_by FROM follow_up_task WHERE id = ${id}`);
-    expect(task).toEqual({ status: 'done', note: '已电话联系，客户周六到店', done_by: 3 });
+    const task = await server.db.one<{ status: string; result: string; done_note: string; done_by: number }>(sql`SELECT status, result, done_note, done_by FROM follow_up_task WHERE id = ${id}`);
+    expect(task).toEqual({ status: 'done', result: 'reached', done_note: '已电话联系，客户周六到店', done_by: 3 });
     const followUps = await server.db.rows<{ due_on: string; assignee_id: number }>(sql`
       SELECT due_on::text, assignee_id FROM follow_up_task WHERE rule = 'follow_up' AND customer_id = (SELECT customer_id FROM follow_up_task WHERE id = ${id})`);
     expect(followUps).toEqual([{ due_on: addDays(today, 3), assignee_id: 3 }]);
@@ -189,8 +303,10 @@ describe('closing a task', () => {
 
   it('refuses malformed input in Chinese, never a 500, and changes nothing', async () => {
     const id = await advisorTask();
-    const cases: [unknown, RegExp | string][] = [
+    const cases: [Record<string, unknown>, RegExp | string][] = [
       [{}, /请填写任务/],
+      [{ id, result: undefined }, /联系结果/],
+      [{ id, result: 'maybe' }, /不支持的联系结果/],
       [{ id: 'abc' }, /任务格式不正确/],
       [{ id: -4 }, /任务格式不正确/],
       [{ id: 99999999999 }, /任务格式不正确/],
@@ -208,10 +324,10 @@ describe('closing a task', () => {
       else expect(answer.msg).toMatch(message);
     }
     expect((await server.db.one<{ status: string }>(sql`SELECT status FROM follow_up_task WHERE id = ${id}`))!.status).toBe('open');
-    for (const query of [{ kind: 'oil' }, { limit: 0 }, { limit: 201 }, { limit: 'many' }] as Record<string, string | number>[]) {
+    for (const query of [{ kind: 'oil' }, { pageSize: 0 }, { pageSize: 201 }, { pageSize: 'many' }, { page: 0 }, { status: 'gone' }] as Record<string, string | number>[]) {
       const answer = await server.call('GET', '/workbench/tasks', { token: frontdesk, query });
       expect(answer.code, JSON.stringify(query)).toBe(400);
-      expect(answer.msg).toMatch(/任务类型|条数/);
+      expect(answer.msg).toMatch(/任务类型|每页条数|页码|任务状态/);
     }
   });
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as calls from '../../../contracts/api/workbench';
 import { addDays, dayNumber, today as todayIn, type Day } from '../../../contracts/dates';
 import { Permission } from '../../../contracts/permissions';
-import { FOLLOW_UP_MAX_DAYS, TASK_LIST_LIMIT, WORKBENCH_MESSAGES as MSG, taskViewOf } from '../../../contracts/rules/workbench';
+import { FOLLOW_UP_MAX_DAYS, WORKBENCH_MESSAGES as MSG, taskViewOf } from '../../../contracts/rules/workbench';
 import { ok, refuse } from '../http/envelope';
 import { serve } from '../http/contract';
 import { JobStopped, jobIdFor } from '../jobs/queue';
@@ -89,7 +89,7 @@ export default async function workbenchRoutes(app: FastifyInstance) {
     // Leads are not tasks (no customer yet): their count links to 潜在客户, for those who may open it.
     const mayOpenLeads = hasPermission(request.auth, Permission.customerImport);
     const [list, leadsDue] = await Promise.all([
-      repo.listTasks(app.db, request.scope, view, { kind: input.kind, limit: input.limit ?? TASK_LIST_LIMIT.default, today: day, showPhone: isShowPhone }),
+      repo.listTasks(app.db, request.scope, view, { ...input, today: day, showPhone: isShowPhone }),
       mayOpenLeads ? dueLeadCount(app.db, request.scope, view === 'own' ? request.auth.userId : undefined) : null,
     ]);
     return ok({ today: day, view, ...list, leadsDue });
@@ -102,8 +102,16 @@ export default async function workbenchRoutes(app: FastifyInstance) {
       if (input.nextFollowUpOn > addDays(day, FOLLOW_UP_MAX_DAYS)) throw refuse.badInput(MSG.followUpFar);
     }
     const view = viewOf(request);
-    const answer = await app.db.transaction((tx) => repo.finishTask(tx, request.scope, view, { id: input.id, note: input.note || undefined, nextFollowUpOn: input.nextFollowUpOn, today: day }));
+    const answer = await app.db.transaction((tx) => repo.finishTask(tx, request.scope, view, { id: input.id, result: input.result, note: input.note || undefined, nextFollowUpOn: input.nextFollowUpOn, today: day }));
     if (!answer) throw refuse.notFound(MSG.taskNotFound);
+    return ok(answer);
+  });
+
+  serve(app, calls.undoTask, async (input, request) => {
+    const answer = await app.db.transaction((tx) => repo.undoTask(tx, request.scope, viewOf(request), { id: input.id, today: today() }));
+    if (!answer) throw refuse.notFound(MSG.taskNotFound);
+    if (answer === 'notToday') throw refuse.conflict(MSG.undoNotToday);
+    if (answer === 'notYours') throw refuse.forbidden(MSG.undoNotYours);
     return ok(answer);
   });
 
