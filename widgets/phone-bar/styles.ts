@@ -4,7 +4,10 @@
  * styles, more than the bar's whole first-render budget (docs/DECISIONS.md). Its shadow root has
  * no Shoelace theme either (core/base.ts define()), so every token needs its fallback here.
  */
-export const phoneBarStyles = `
+import { DEMO_BADGE_CSS } from '../core/ui/demo-badge';
+
+export const phoneBarStyles = `${DEMO_BADGE_CSS}
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 :host {
   font-size: 14px !important;
   color: var(--sl-color-neutral-700, #3f3f46) !important;
