@@ -14,11 +14,13 @@ const entries = {
   'smpp-worker': path.join(root, 'server', 'src', 'providers', 'smpp-worker.ts'),
   // The local SMSC of development (scripts/start.mjs), so it starts without tsx too.
   'smsc-peer': path.join(root, 'tests', 'support', 'smsc-peer.ts'),
+  // The demo phone line of development (scripts/start.mjs): Kamailio and the demo callee.
+  'demo-phone': path.join(root, 'tests', 'kamailio', 'demo-phone.ts'),
   // Its own module: it must run before exceljs loads, and a bundle's package imports run first.
   'exceljs-utf8': path.join(root, 'server', 'src', 'import', 'exceljs-utf8.ts'),
 };
 // What the bundle is made from: a change to any of it makes the next start rebuild.
-const SOURCES = ['server/src', 'contracts', 'tests/support', 'package-lock.json'];
+const SOURCES = ['server/src', 'contracts', 'tests/support', 'tests/kamailio', 'package-lock.json'];
 
 function newest(file) {
   const stat = statSync(file, { throwIfNoEntry: false });

@@ -3,6 +3,7 @@
 // tsx), starts it, prints the URL and the demo logins.
 // The server's JSON log lines are shown as short readable lines; set LOG_FORMAT=json to keep them raw.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -84,11 +85,39 @@ if (process.env.NODE_ENV !== 'production' && !process.env.SMPP_URL) {
   console.log(`本地短信中心 (local SMSC for development): ${smsEnv.SMPP_URL}`);
 }
 
+// Development without a SIP server: the demo phone line (tests/kamailio/demo-phone.ts), the
+// project's Kamailio on loopback and a demo callee answering every number; the server gives the
+// demo staff their lines and bills from Kamailio's call events. Never installs Kamailio: says how.
+const KAMAILIO_HINT = 'sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules';
+const phoneEnv = {};
+let demoPhone;
+if (process.env.NODE_ENV !== 'production' && !process.env.SIP_WS_URL) {
+  const secret = randomBytes(24).toString('hex');
+  demoPhone = spawn(process.execPath, [path.join(SERVER_BUNDLE_DIR, 'demo-phone.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SIP_EVENTS_URL: `http://127.0.0.1:${port}/api/call/sip-events`, SIP_EVENTS_SECRET: secret },
+  });
+  createInterface({ input: demoPhone.stderr }).on('line', (line) => console.log(`  [电话] ${line}`));
+  const first = await new Promise((resolve) => {
+    createInterface({ input: demoPhone.stdout }).once('line', (line) => resolve(line));
+    demoPhone.once('exit', () => resolve('{}'));
+  });
+  const line = JSON.parse(first);
+  if (line.url) {
+    Object.assign(phoneEnv, { SIP_WS_URL: line.url, SIP_EVENTS_SECRET: secret, SIP_DEMO_KAMAILIO_DIR: line.dir, SIP_DEMO_CALLEE: `${line.callee}:${line.calleeHa1}` });
+    console.log(`演示电话线路 (demo phone line): Kamailio ${line.url}，拨打任意号码由演示被叫接听 (any number is answered by the demo callee)`);
+  } else {
+    phoneEnv.SIP_DEMO_KAMAILIO = 'missing';
+    console.log(`网络电话演示需要 Kamailio (the demo phone line needs Kamailio): ${KAMAILIO_HINT}`);
+  }
+}
+
 // Source maps: an error's stack names the TypeScript file and line, not the bundle's.
 const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_BUNDLE_DIR, 'server.mjs')], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
-  env: { ...process.env, ...smsEnv, PORT: port },
+  env: { ...process.env, ...smsEnv, ...phoneEnv, PORT: port },
 });
 
 const raw = process.env.LOG_FORMAT === 'json';
@@ -134,5 +163,6 @@ createInterface({ input: child.stdout }).on('line', (line) => {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
   smsc?.kill('SIGTERM');
+  demoPhone?.kill('SIGTERM');
   process.exit(code ?? (signal ? 0 : 1));
 });

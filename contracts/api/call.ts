@@ -40,7 +40,21 @@ export const sipAccount = call({
   path: '/call/sip-account',
   summary: '当前用户的 SIP 账号（账号在 response.data，未开通为 null）',
   answer: z.object({
-    response: z.object({ data: z.object({ user: z.string(), ha1: z.string(), realm: z.string(), server: z.string(), stun: z.string() }).nullable() }),
+    response: z.object({
+      data: z
+        .object({
+          user: z.string(),
+          ha1: z.string(),
+          realm: z.string(),
+          server: z.string(),
+          stun: z.string(),
+          /** The line is the demo line of `npm start` (its callee answers every number): the bar says 演示. */
+          demo: z.boolean().optional(),
+        })
+        .nullable(),
+      /** Without an account: why, when the server knows better than 「未开通」 (no Kamailio for the demo). */
+      unavailable: z.string().optional(),
+    }),
   }),
 });
 

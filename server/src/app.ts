@@ -23,6 +23,7 @@ import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
 import { ProductionRefusal, productionProblems } from './production';
+import { provisionDemoLines } from './providers/demo-phone-line';
 import apiHost, { envelopeForError } from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
@@ -142,6 +143,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     }
   }
   app.decorate('providers', providers);
+  // npm start's demo phone line: the demo staff's lines, known to its Kamailio before anyone dials.
+  if (typeof config.sipDemo === 'object' && config.sipDemo) await provisionDemoLines(db, config.sipDemo, config.sipRealm);
   app.addHook('onClose', async () => {
     await providers.sms.close();
   });

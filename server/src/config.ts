@@ -8,6 +8,20 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CIPHER_KEY, isValidCipherKey } from '../../contracts/cipher';
 
+export interface SipDemoLine {
+  kamailioDir: string;
+  calleeUser: string;
+  calleeHa1: string;
+}
+
+/** SIP_DEMO_KAMAILIO_DIR + SIP_DEMO_CALLEE=user:ha1, or SIP_DEMO_KAMAILIO=missing (scripts/start.mjs). */
+function sipDemoFrom(env: NodeJS.ProcessEnv): ServerConfig['sipDemo'] {
+  if (env.SIP_DEMO_KAMAILIO === 'missing') return 'kamailio-missing';
+  const [calleeUser, calleeHa1] = (env.SIP_DEMO_CALLEE ?? '').split(':');
+  if (!env.SIP_DEMO_KAMAILIO_DIR || !calleeUser || !calleeHa1) return null;
+  return { kamailioDir: env.SIP_DEMO_KAMAILIO_DIR, calleeUser, calleeHa1 };
+}
+
 export interface ServerConfig {
   /** NODE_ENV=production: no development adapters, no demo seed, refuses default secrets (production.ts). */
   production: boolean;
@@ -39,6 +53,12 @@ export interface ServerConfig {
    * billed from Kamailio's times. '' = no SIP events: billed from this server's receive times.
    */
   sipEventsSecret: string;
+  /**
+   * The demo phone line `npm start` runs in development (tests/kamailio/demo-phone.ts): the folder
+   * its Kamailio reads SIP accounts from and its demo callee's account; 'kamailio-missing' when
+   * Kamailio is not installed (the phone bar says how to get it). Always null in production.
+   */
+  sipDemo: SipDemoLine | 'kamailio-missing' | null;
   /** Where the built front end lives (dist/ with widgets/, host-app/, version.json). */
   distDir: string;
   /**
@@ -176,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sipRealm: env.SIP_REALM || 'sip.garage.local',
     sipStunServer: env.SIP_STUN_SERVER ?? '',
     sipEventsSecret: env.SIP_EVENTS_SECRET ?? '',
+    sipDemo: production ? null : sipDemoFrom(env),
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
     trustProxy: trustedProxies(env.TRUST_PROXY, production),
     timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',

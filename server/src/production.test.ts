@@ -93,6 +93,13 @@ describe('production refuses to start', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,nginx' }, { dataDir, jwtSecret: 'x' })).toThrow('TRUST_PROXY 中有无效的地址：10.0.0.0/33, nginx');
   });
 
+  it('has no demo phone line, whatever SIP_DEMO_* say', () => {
+    const demo = { SIP_DEMO_KAMAILIO_DIR: dataDir, SIP_DEMO_CALLEE: 'demo-callee:0123456789abcdef0123456789abcdef' };
+    expect(productionConfig(demo).sipDemo).toBeNull();
+    expect(productionConfig({ SIP_DEMO_KAMAILIO: 'missing' }).sipDemo).toBeNull();
+    expect(loadConfig(demo, { dataDir, jwtSecret: 'x' }).sipDemo).toEqual({ kamailioDir: dataDir, calleeUser: 'demo-callee', calleeHa1: '0123456789abcdef0123456789abcdef' });
+  });
+
   it('never seeds, whatever SEED_ON_EMPTY says', () => {
     expect(productionConfig({ SEED_ON_EMPTY: '1' }).seedOnEmpty).toBe(false);
     expect(loadConfig({ SEED_ON_EMPTY: '1' }, { dataDir, jwtSecret: 'x' }).seedOnEmpty).toBe(true);

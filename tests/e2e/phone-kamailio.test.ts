@@ -1,20 +1,72 @@
-// The test signalling server itself: loopback only, WebSocket on /webrtc, HA1 digest auth.
+// The signalling server of the web phone as `npm start` runs it in development: the project's
+// Kamailio on loopback (WebSocket on /webrtc, HA1 digest auth), its subscriber table kept by our
+// server's demo line (the demo staff's lines, given and taken), and the demo callee that answers
+// every number. The journey places a call from a customer row to that callee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import { startKamailio, sipSubscriber, type RunningKamailio } from '../kamailio/kamailio';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startKamailio, sipSubscriber, type RunningKamailio, type SipSubscriber } from '../kamailio/kamailio';
 import { digestAuthorization, headerOf, openRawSipSocket, registerRequest, statusOf } from '../kamailio/raw-sip';
+import { DEMO_CALLEE_USER, startDemoCallee } from '../kamailio/demo-phone';
+import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
+import { startTestServer, type TestServer } from '../support/server';
+import { loginThroughForm, screenshotForReview, waitForPage } from './host-helpers';
 
-const realm = 'garage.test';
-const operator = sipSubscriber('8001', realm, 'Phone@8001');
+// The server's default realm, as in `npm start`.
+const realm = 'sip.garage.local';
 
-describe('test Kamailio', () => {
+describe('the demo phone line (Kamailio as npm start runs it)', () => {
+  let server: TestServer;
   let kamailio: RunningKamailio;
+  let demoCallee: { close(): Promise<void> };
+  let browser: PhoneBrowser;
+  let adminToken: string;
+  let operator: SipSubscriber;
+
+  const sipAccountOf = async (token: string) =>
+    (await server.call<{ response: { data: (SipSubscriber & { demo?: boolean }) | null } }>('GET', '/call/sip-account', { token })).data.response.data;
+  /** A REGISTER answered with `account`'s HA1: the final status Kamailio gives. */
+  const register = async (account: SipSubscriber) => {
+    const socket = await openRawSipSocket(kamailio.url);
+    try {
+      const callId = randomBytes(8).toString('hex');
+      socket.send(registerRequest({ user: account.user, realm, cseq: 1, callId }));
+      const challenge = headerOf(await socket.next(), 'WWW-Authenticate') ?? '';
+      const authorization = digestAuthorization(challenge, { ...account, uri: `sip:${realm}`, method: 'REGISTER' });
+      socket.send(registerRequest({ user: account.user, realm, cseq: 2, callId, authorization }));
+      return statusOf(await socket.next());
+    } finally {
+      socket.close();
+    }
+  };
+
   beforeAll(async () => {
-    kamailio = await startKamailio({ subscribers: [operator] });
-  });
+    // As scripts/start.mjs: the server knows where Kamailio listens and writes its table; Kamailio
+    // reports answered calls to the server (billing); the callee registers as demo-callee.
+    const dir = mkdtempSync(path.join(tmpdir(), 'garage-demo-kamailio-'));
+    const port = await freePort();
+    const secret = randomBytes(24).toString('hex');
+    const callee = sipSubscriber(DEMO_CALLEE_USER, realm, randomBytes(16).toString('hex'));
+    server = await startTestServer({
+      config: {
+        sipEventsSecret: secret,
+        sipWsUrl: `ws://127.0.0.1:${port}/webrtc`,
+        sipDemo: { kamailioDir: dir, calleeUser: callee.user, calleeHa1: callee.ha1 },
+      },
+    });
+    kamailio = await startKamailio({ subscribers: { dir }, port, sipEvents: { url: `${server.url}/api/call/sip-events`, secret }, demoCallee: DEMO_CALLEE_USER });
+    adminToken = await server.loginToken('admin');
+    operator = (await sipAccountOf(await server.loginToken('frontdesk')))!;
+    [demoCallee, browser] = await Promise.all([startDemoCallee({ url: kamailio.url, realm, ha1: callee.ha1 }), launchPhoneBrowser({ microphone: 'fake' })]);
+  }, 60_000);
   afterAll(async () => {
+    await browser?.close();
+    await demoCallee?.close();
     await kamailio?.stop();
+    await server?.close();
   });
 
   it('listens on 127.0.0.1 with a WebSocket URL ending in /webrtc', () => {
@@ -55,6 +107,22 @@ describe('test Kamailio', () => {
     }
   });
 
+  it('the demo staff have lines (演示); a line given or taken in 系统设置 registers or is refused at once', async () => {
+    expect(operator).toMatchObject({ user: '8003', realm, demo: true });
+    const binjiang = await server.loginToken('binjiang');
+    const given = await server.call('POST', '/call/sip-account/provision', {
+      token: adminToken,
+      body: { username: 'binjiang', sipUser: '8106', password: 'Phone@8106', realm },
+    });
+    expect(given.code).toBe(0);
+    const line = (await sipAccountOf(binjiang))!;
+    expect(await register(line)).toBe(200);
+    const taken = await server.call('DELETE', '/call/sip-account', { token: adminToken, query: { userId: '6' } });
+    expect(taken.code).toBe(0);
+    expect(await sipAccountOf(binjiang)).toBeNull();
+    expect(await register(line)).toBe(401);
+  });
+
   it('rejects a wrong HA1 with a new challenge', async () => {
     const socket = await openRawSipSocket(kamailio.url);
     try {
@@ -69,4 +137,43 @@ describe('test Kamailio', () => {
       socket.close();
     }
   });
+
+  it('a call from a customer row is answered by the demo callee, timed, billed from Kamailio and recorded', async () => {
+    const frontdesk = await server.loginToken('frontdesk');
+    const list = await server.call<{ list: { id: number; name: string; mobile: string }[] }>('POST', '/client/list', { token: frontdesk, body: {} });
+    const customer = list.data.list[0];
+    const minutes = async () => (await server.call<{ minutes: number }>('GET', '/call/balance', { token: frontdesk })).data.minutes;
+    const records = async () =>
+      (await server.call<{ list: { result: string; timedBy: string; billedMinutes: number }[]; total: number }>('GET', '/call/records', { token: frontdesk, query: { customerId: customer.id } })).data;
+    const before = await minutes();
+    expect((await records()).total).toBe(0);
+
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/externalmanage')}`);
+    await loginThroughForm(page, 'frontdesk');
+    await waitForPage(page, '客户列表');
+    const bar = page.locator('garage-phone-bar');
+    await bar.getByText('线路在线').waitFor({ timeout: 15_000 });
+    await bar.getByTestId('demo-badge').waitFor();
+
+    const row = page.locator('garage-customer-list').locator('tr', { hasText: customer.name }).first();
+    await row.locator('button.call').click();
+    // The callee rings ~2 s, then answers: the call is connected and its timer runs.
+    await bar.getByText('对方振铃中…').waitFor({ timeout: 10_000 });
+    await bar.getByText('通话中').waitFor({ timeout: 15_000 });
+    await bar.getByTestId('call-timer').getByText('00:02').waitFor({ timeout: 10_000 });
+    await screenshotForReview(page, 'demo-phone-call-1440.png');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await bar.getByTestId('call-timer').waitFor();
+    await screenshotForReview(page, 'demo-phone-call-360.png');
+
+    await bar.getByRole('button', { name: '挂断' }).click();
+    await bar.getByText(/通话已结束，时长 00:0[2-9]/).waitFor({ timeout: 10_000 });
+    // Kamailio's end event bills one started minute; the call is on the customer's record.
+    await expect.poll(minutes, { timeout: 10_000 }).toBe(before - 1);
+    await expect.poll(async () => (await records()).list[0], { timeout: 10_000 }).toMatchObject({ result: 'answered', timedBy: 'sip', billedMinutes: 1 });
+    expect(kamailio.log()).toMatch(/call end \S+ answered at \d+\.\d{6} reported: HTTP 200/);
+    await page.close();
+  }, 90_000);
 });

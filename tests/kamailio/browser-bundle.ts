@@ -1,14 +1,12 @@
 /** Bundles the test callee (tests/kamailio/callee.ts, with JsSIP) into one browser script. */
 import { build } from 'esbuild';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 let cached: Promise<string> | null = null;
 
 export function calleeScript(): Promise<string> {
   cached ??= build({
-    entryPoints: [path.join(here, 'callee.ts')],
+    entryPoints: [path.join(import.meta.dirname, 'callee.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',

@@ -20,6 +20,9 @@ const BASE_ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
+/** The Chromium of the phone journeys and of the demo callee (Debian's package). */
+export const PHONE_BROWSER = '/usr/bin/chromium';
+
 export interface PhoneBrowser {
   context: BrowserContext;
   close(): Promise<void>;
@@ -36,7 +39,7 @@ export async function launchPhoneBrowser(options: { microphone: 'fake' | 'denied
       ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']
       : ['--use-fake-device-for-media-stream', '--deny-permission-prompts'];
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: PHONE_BROWSER,
     args: [...BASE_ARGS, ...media],
     viewport: { width: 1100, height: 640 },
     locale: 'zh-CN',

@@ -11,25 +11,23 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeKamailioSubscribers, type SipSubscriber } from '../../server/src/providers/kamailio-subscribers';
 
 export const KAMAILIO_BINARY = '/usr/sbin/kamailio';
-export const KAMAILIO_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'kamailio.cfg');
+export const KAMAILIO_CONFIG = path.join(import.meta.dirname, 'kamailio.cfg');
 
-export interface SipSubscriber {
-  user: string;
-  realm: string;
-  ha1: string;
-}
+export type { SipSubscriber };
 
 export interface RunningKamailio {
   /** WebSocket URL the browser's JsSIP connects to. */
   url: string;
   port: number;
+  /** The db_text folder: writeKamailioSubscribers(dir, …) there gives or takes lines while it runs. */
+  dir: string;
   /** Everything Kamailio logged so far (stderr), for failure messages. */
   log(): string;
   stop(): Promise<void>;
@@ -52,9 +50,14 @@ function kamailioModulesPresent(): boolean {
   return REQUIRED_MODULES.every((module) => libDirs.some((dir) => existsSync(path.join(dir, 'kamailio/modules', module))));
 }
 
+/** Whether Kamailio and the modules our config loads are installed. */
+export function kamailioInstalled(): boolean {
+  return existsSync(KAMAILIO_BINARY) && kamailioModulesPresent();
+}
+
 /** Installs kamailio, kamailio-websocket-modules and kamailio-utils-modules (http_client) with apt-get when missing. */
 export function ensureKamailioInstalled(): void {
-  if (existsSync(KAMAILIO_BINARY) && kamailioModulesPresent()) return;
+  if (kamailioInstalled()) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (...args: string[]) => {
@@ -75,22 +78,6 @@ export async function freePort(): Promise<number> {
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
-}
-
-function writeSubscribers(dir: string, subscribers: SipSubscriber[]): void {
-  // db_text refuses a table whose unused columns are not marked nullable, and auth_db checks the
-  // table version (subscriber = 7); either mistake only surfaces as "Authentication Error".
-  writeFileSync(path.join(dir, 'version'), 'table_name(string) table_version(int)\nsubscriber:7\n');
-  const rows = subscribers.map((s, index) => {
-    for (const value of [s.user, s.realm, s.ha1]) {
-      if (!/^[\w.+-]+$/.test(value)) throw new Error(`unsafe db_text value: ${value}`);
-    }
-    return `${index + 1}:${s.user}:${s.realm}::${s.ha1}:\n`;
-  });
-  writeFileSync(
-    path.join(dir, 'subscriber'),
-    'id(int,auto) username(string) domain(string) password(string,null) ha1(string) ha1b(string,null)\n' + rows.join(''),
-  );
 }
 
 function canConnect(port: number): Promise<boolean> {
@@ -122,11 +109,24 @@ function defineValue(name: string, value: string): string {
   return `${name}="${value}"`;
 }
 
-export async function startKamailio(options: { subscribers: SipSubscriber[]; sipEvents?: SipEventsTarget; timeoutMs?: number }): Promise<RunningKamailio> {
+export async function startKamailio(options: {
+  /** Written into a new db_text folder; or `dir`: a folder whose table is written already (by our server's demo line). */
+  subscribers: SipSubscriber[] | { dir: string };
+  /** A port chosen beforehand (a server told where Kamailio will be before it starts); else a free one. */
+  port?: number;
+  sipEvents?: SipEventsTarget;
+  /** The SIP user that takes every call to a number nobody registered (the demo callee). */
+  demoCallee?: string;
+  timeoutMs?: number;
+}): Promise<RunningKamailio> {
   ensureKamailioInstalled();
-  const dir = mkdtempSync(path.join(tmpdir(), 'garage-kamailio-'));
-  writeSubscribers(dir, options.subscribers);
-  const port = await freePort();
+  let dir: string;
+  if ('dir' in options.subscribers) dir = options.subscribers.dir;
+  else {
+    dir = mkdtempSync(path.join(tmpdir(), 'garage-kamailio-'));
+    writeKamailioSubscribers(dir, options.subscribers);
+  }
+  const port = options.port ?? (await freePort());
   const child = spawn(
     KAMAILIO_BINARY,
     [
@@ -137,6 +137,7 @@ export async function startKamailio(options: { subscribers: SipSubscriber[]; sip
       ...(options.sipEvents
         ? ['-A', defineValue('SIP_EVENTS_URL', options.sipEvents.url), '-A', defineValue('SIP_EVENTS_SECRET', options.sipEvents.secret)]
         : []),
+      ...(options.demoCallee ? ['-A', defineValue('DEMO_CALLEE', options.demoCallee)] : []),
       '-Y', dir,
       '-P', path.join(dir, 'kamailio.pid'),
       '-m', '32', '-M', '4',
@@ -175,5 +176,5 @@ export async function startKamailio(options: { subscribers: SipSubscriber[]; sip
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `ws://127.0.0.1:${port}/webrtc`, port, log: () => log, stop };
+  return { url: `ws://127.0.0.1:${port}/webrtc`, port, dir, log: () => log, stop };
 }

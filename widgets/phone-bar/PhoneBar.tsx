@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
 import { formatCallTimer, useValue, type WidgetProps } from '../core/base';
 import { attachBar, configurePhoneLine, getPhone } from './line';
 import { messages } from './messages';
+import { DemoBadge } from '../core/ui/demo-badge';
 import type { PhoneView } from './phone-state';
 
 export interface PhoneBarProps {
@@ -48,6 +49,7 @@ export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone:
   const elapsed = useValue(phone.elapsedSeconds);
   const dialed = useValue(phone.number);
   const balance = useValue(phone.balanceMinutes);
+  const demo = useValue(phone.demo);
   const callVisible = useValue(phone.callVisible);
   const [draft, setDraft] = useState(number ?? '');
   const [unfolded, setUnfolded] = useState(false);
@@ -118,6 +120,7 @@ export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone:
           <span className={`dot ${connected ? 'online' : 'pending'}`} />
           <span className="call-number">{dialed}</span>
           <span className="call-state">{status && messages.statusLabel[status]}</span>
+          {demo && <DemoBadge why={messages.demoLine} />}
           {connected && (
             <span className="timer" data-testid="call-timer">
               {formatCallTimer(elapsed)}
@@ -139,6 +142,7 @@ export function PhoneBar({ number, sipServer, stunServer, foldable, host, phone:
       <span className="line" title={messages.title}>
         <span className={`dot ${lineState}`} />
         {lineLabel}
+        {demo && <DemoBadge why={messages.demoLine} />}
       </span>
       {balance !== null && <span className={`balance${balance <= 0 ? ' empty' : ''}`}>{messages.balance(balance)}</span>}
       <form onSubmit={dial}>

@@ -9,9 +9,10 @@ type SipAccountAnswer = AnswerOf<typeof calls.sipAccount>;
 
 export type CallBalance = AnswerOf<typeof calls.callBalance>;
 
-export async function fetchSipAccount(): Promise<Partial<SipAccount> | null> {
+/** The account, or null and the server's reason when it knows one (npm start without Kamailio). */
+export async function fetchSipAccount(): Promise<{ account: Partial<SipAccount> | null; unavailable?: string }> {
   const answer = await http.main.get<SipAccountAnswer>('/call/sip-account', { silent: true });
-  return answer?.response?.data ?? null;
+  return { account: answer?.response?.data ?? null, unavailable: answer?.response?.unavailable };
 }
 
 export async function fetchBalanceMinutes(): Promise<number> {

@@ -136,8 +136,9 @@ async function startLine(token: string | null | undefined): Promise<void> {
   // The controller loads while the account is on its way.
   line.load().catch(() => undefined);
   let account: Partial<SipAccount> | null;
+  let unavailable: string | undefined;
   try {
-    account = await fetchSipAccount();
+    ({ account, unavailable } = await fetchSipAccount());
   } catch {
     if (generation === lineGeneration) await line.start(null, messages.disabledLoadFailed);
     return;
@@ -148,7 +149,7 @@ async function startLine(token: string | null | undefined): Promise<void> {
     ...(settings.sipServer || getConfig().sipServer ? { server: settings.sipServer || getConfig().sipServer } : {}),
     ...(settings.stunServer !== undefined ? { stun: settings.stunServer } : {}),
   };
-  await line.start(withOverrides);
+  await line.start(withOverrides, unavailable);
 }
 
 function onCallEvent(event: Event): void {

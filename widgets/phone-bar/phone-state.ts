@@ -42,6 +42,8 @@ export class PhoneState {
   readonly elapsedSeconds: Signal<number>;
   readonly number: Signal<string>;
   readonly balanceMinutes: Signal<number | null>;
+  /** The line is npm start's demo line (its callee answers every number): the bar says 演示. */
+  readonly demo: Signal<boolean>;
   readonly callVisible: ReadonlySignal<boolean>;
 
   /** `shared`: take over another state's signals (the controller taking over the bar's). */
@@ -56,6 +58,7 @@ export class PhoneState {
     this.elapsedSeconds = shared?.elapsedSeconds ?? signal(0);
     this.number = shared?.number ?? signal('');
     this.balanceMinutes = shared?.balanceMinutes ?? signal<number | null>(null);
+    this.demo = shared?.demo ?? signal(false);
     const status = this.status;
     this.callVisible = shared?.callVisible ?? computed(() => (LIVE_CALL_STATUSES as readonly string[]).includes(status.value));
   }

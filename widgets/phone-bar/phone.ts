@@ -38,6 +38,8 @@ export interface SipAccount {
   server?: string;
   /** STUN server URL ("stun:host:port"); none when empty. */
   stun?: string;
+  /** npm start's demo line (the server says so). */
+  demo?: boolean;
 }
 
 export type CallResult = 'answered' | 'busy' | 'rejected' | 'no_answer' | 'unavailable' | 'not_found' | 'canceled' | 'failed';
@@ -213,6 +215,7 @@ export class PhoneController extends PhoneState implements PhoneView {
     const generation = ++this.startGeneration;
     if (!isCompleteAccount(account)) {
       this.account = null;
+      this.demo.value = false;
       this.enabled.value = false;
       this.disabledReason.value = reason;
       this.status.value = '';
@@ -220,6 +223,7 @@ export class PhoneController extends PhoneState implements PhoneView {
       return;
     }
     this.account = { ...account, realm: account.realm.trim(), user: account.user.trim() };
+    this.demo.value = account.demo === true;
     this.enabled.value = true;
     this.disabledReason.value = '';
     this.loading.value = true;

@@ -4,7 +4,10 @@
  * styles, more than the bar's whole first-render budget (docs/DECISIONS.md). Its shadow root has
  * no Shoelace theme either (core/base.ts define()), so every token needs its fallback here.
  */
-export const phoneBarStyles = `
+import { DEMO_BADGE_CSS } from '../core/ui/demo-badge';
+
+export const phoneBarStyles = `${DEMO_BADGE_CSS}
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 :host {
   font-size: 14px !important;
   color: var(--sl-color-neutral-700, #3f3f46) !important;
@@ -70,16 +73,18 @@ button.unfold svg { width: 20px; height: 20px; }
 button.unfold::after { content: ''; position: absolute; width: 26px; height: 2px; background: currentColor; transform: rotate(-45deg); border-radius: 1px; box-shadow: 0 0 0 1.5px var(--sl-color-neutral-0, #fff); }
 button:focus-visible { outline: 2px solid var(--phone-primary); outline-offset: 2px; }
 .call {
-  display: flex; align-items: center; gap: 12px; width: 100%;
+  /* On a phone (360 px) the hang-up button wraps to its own line rather than off the screen. */
+  display: flex; flex-wrap: wrap; align-items: center; gap: 6px 12px; width: 100%;
   padding: 6px 8px 6px 12px; border-radius: var(--phone-radius);
   background: color-mix(in srgb, var(--phone-primary) 8%, #fff);
   border: 1px solid color-mix(in srgb, var(--phone-primary) 30%, #fff);
 }
 .call.connected { background: color-mix(in srgb, var(--phone-success) 8%, #fff); border-color: color-mix(in srgb, var(--phone-success) 35%, #fff); }
 .call-number { font-weight: 600; font-variant-numeric: tabular-nums; letter-spacing: .02em; }
-.call-state { color: var(--phone-muted); }
+.call-state { color: var(--phone-muted); white-space: nowrap; }
+.call .demo-badge { margin-inline-start: 0; }
 .timer { font-variant-numeric: tabular-nums; font-weight: 700; font-size: 16px; color: var(--phone-success); min-width: 3.5em; }
-.call .hang-up { margin-left: auto; }
+.call .hang-up { margin-left: auto; flex-shrink: 0; }
 .notice {
   display: flex; align-items: center; gap: 6px; width: 100%; padding: 6px 10px; font-size: 13px;
   border-radius: var(--phone-radius);

@@ -268,7 +268,8 @@ describe('SIP events: bad input from whoever holds the secret', () => {
   const secret = 'sip-events-test-secret';
   let withEvents: TestServer;
   beforeAll(async () => {
-    withEvents = await startTestServer({ config: { sipEventsSecret: secret } });
+    // As `npm start` on a machine without Kamailio: the bar is told how to get the demo line.
+    withEvents = await startTestServer({ config: { sipEventsSecret: secret, sipDemo: 'kamailio-missing' } });
   });
   afterAll(() => withEvents?.close());
 
@@ -281,6 +282,14 @@ describe('SIP events: bad input from whoever holds the secret', () => {
     return { status: answer.status, ...((await answer.json()) as { code: number; msg: string }) };
   };
   const event = { event: 'start', callId: 'call-0001', caller: '8001', realm: 'garage.test', callee: '13800138000', answeredAt: '1767225600.000000' };
+
+  it('npm start without Kamailio: a user without a line is told how to install it', async () => {
+    const answer = await withEvents.call<{ response: { data: unknown; unavailable?: string } }>('GET', '/call/sip-account', { token: await withEvents.loginToken('manager') });
+    expect(answer.data.response).toEqual({
+      data: null,
+      unavailable: '网络电话未开通：演示电话线路需要 Kamailio，请安装后重新运行 npm start：sudo apt-get install kamailio kamailio-websocket-modules kamailio-utils-modules',
+    });
+  });
 
   it('checks the secret before it reads the input', async () => {
     expect(await post({ ...event, callId: 'a\u0000b' }, {})).toMatchObject({ status: 200, code: 403, msg: 'SIP 事件密钥不正确' });

@@ -23,6 +23,8 @@ import { serve } from '../http/contract';
 import * as calls from '../../../contracts/api/call';
 import type { TenantScope } from '../repositories/scope';
 import { settingsOf } from '../repositories/settings';
+import type { ServerConfig } from '../config';
+import { KAMAILIO_MISSING_NOTICE, syncDemoKamailio } from '../providers/demo-phone-line';
 import {
   balanceMinutes,
   deleteSipAccount,
@@ -47,8 +49,11 @@ export interface CallRoutesOptions {
   /** Deployment defaults: SIP WebSocket URL (else the client derives wss://<realm>/webrtc) and STUN. */
   sipWebSocketUrl?: string;
   sipStunServer?: string;
-  /** Set when Kamailio reports calls (SIP_EVENTS_SECRET): billing then follows its dialog events. */
-  config?: { sipEventsSecret?: string };
+  /**
+   * sipEventsSecret: set when Kamailio reports calls, billing then follows its dialog events.
+   * sipDemo: npm start's demo line (providers/demo-phone-line.ts), whose Kamailio learns each line given or taken.
+   */
+  config?: Partial<Pick<ServerConfig, 'sipEventsSecret' | 'sipDemo' | 'sipRealm'>>;
 }
 
 /** Without SIP events, a call's server-timed talk time is capped here (2 hours). */
@@ -62,6 +67,14 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
     return who;
   };
 
+  const sipDemo = options.config?.sipDemo ?? null;
+  const demoLine = typeof sipDemo === 'object' ? sipDemo : null;
+  const demoRealm = options.config?.sipRealm ?? '';
+  /** The demo Kamailio follows every line given or taken (its table is rewritten from ours). */
+  const linesChanged = async () => {
+    if (demoLine) await syncDemoKamailio(db, demoLine, demoRealm);
+  };
+
   serve(app, calls.sipAccount, async (_input, request) => {
     const who = await caller(request);
     const account = await findSipAccount(db, who.garageId, who.userId);
@@ -73,7 +86,9 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
           realm: account.realm,
           server: account.server ?? options.sipWebSocketUrl ?? '',
           stun: options.sipStunServer ?? '',
+          ...(demoLine && account.realm === demoRealm && !account.server ? { demo: true } : {}),
         },
+        ...(!account && sipDemo === 'kamailio-missing' ? { unavailable: KAMAILIO_MISSING_NOTICE } : {}),
       },
     };
   });
@@ -95,12 +110,14 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
       if (isUniqueViolation(error)) throw fail(409, '该 SIP 账号不可用，请换一个账号');
       throw error;
     });
+    await linesChanged();
     return { userId: account.userId, user: account.sipUser, realm: account.realm, ha1: account.ha1, server: account.server };
   });
 
   serve(app, calls.deleteSipAccount, async ({ userId }, request) => {
     const who = await admin(request);
     if (!(await deleteSipAccount(db, who.garageId, userId))) throw fail(404, '该用户没有网络电话账号');
+    await linesChanged();
     return null;
   });
 
