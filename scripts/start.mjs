@@ -95,7 +95,8 @@ if (process.env.NODE_ENV !== 'production' && !process.env.SIP_WS_URL) {
   const secret = randomBytes(24).toString('hex');
   demoPhone = spawn(process.execPath, [path.join(SERVER_BUNDLE_DIR, 'demo-phone.mjs')], {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // A line on its stdin starts the callee (a Chromium), once the server listens (announce()).
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, SIP_EVENTS_URL: `http://127.0.0.1:${port}/api/call/sip-events`, SIP_EVENTS_SECRET: secret },
   });
   createInterface({ input: demoPhone.stderr }).on('line', (line) => console.log(`  [电话] ${line}`));
@@ -125,6 +126,7 @@ let announced = false;
 function announce() {
   if (announced) return;
   announced = true;
+  demoPhone?.stdin.write('listening\n');
   const url = `http://localhost:${port}`;
   if (process.env.NODE_ENV === 'production') {
     console.log(`\n  门店管家 Garage Suite 已启动 (running, production mode): ${url}\n`);

@@ -7,7 +7,8 @@
  *
  * As a program it reads SIP_REALM, SIP_EVENTS_URL and SIP_EVENTS_SECRET, prints one JSON line
  * `{"url","dir","callee","calleeHa1"}` once Kamailio listens (`{"missing":true}` when Kamailio is
- * not installed: it never installs), and stops both on SIGTERM.
+ * not installed: it never installs), starts the callee at the first line on its standard input, and
+ * stops both on SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
   console.log(JSON.stringify({ url: kamailio.url, dir: kamailio.dir, callee: callee.user, calleeHa1: callee.ha1 }));
+  // The callee's Chromium waits for a line on stdin (start.mjs writes it once the server listens):
+  // launched beside the server's start it would take a core from it for seconds.
+  if (!process.stdin.isTTY) await new Promise((resolve) => process.stdin.once('data', resolve));
   if (!existsSync(PHONE_BROWSER)) {
     console.error(`演示被叫需要 Chromium（${PHONE_BROWSER}），未找到：电话可以注册，但拨出的号码无人接听。 / The demo callee needs Chromium: sudo apt-get install chromium`);
     return;
