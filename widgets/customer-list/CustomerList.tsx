@@ -276,10 +276,9 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
       <div className="toolbar">
         {selected.size > 0 ? (
           <div className="bulk" data-testid="bulk-bar">
-            <strong>{allMatching ? messages.allSelected(chosenCount) : messages.selected(selected.size)}</strong>
+            <strong>{allMatching ? messages.allSelected(chosenCount) : offerAll ? messages.pageSelected(selected.size) : messages.selected(selected.size)}</strong>
             {offerAll ? (
               <span className="select-all" data-testid="select-all">
-                {messages.pageSelected(selected.size)}
                 {matchCount === null ? (
                   <span className="muted">{messages.selectAllCounting}</span>
                 ) : matchCount > BULK_LIMIT ? (
@@ -323,8 +322,9 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
             </sl-button>
           </div>
         ) : (
-          <span className="total" data-testid="total" title={answer?.totalCapped ? messages.totalAtLeastHint(answer.total) : undefined}>
-            {answer ? (answer.totalCapped ? messages.totalAtLeast(answer.total) : messages.total(answer.total)) : '\u00a0'}
+          <span className="total">
+            <span data-testid="total">{answer ? (answer.totalCapped ? messages.totalAtLeast(answer.total) : messages.total(answer.total)) : '\u00a0'}</span>
+            {answer?.totalCapped ? <span className="muted total-hint">{messages.totalAtLeastHint}</span> : null}
           </span>
         )}
         <sl-dropdown stay-open-on-select placement="bottom-end" onsl-show={wantColumnMenu}>
