@@ -198,9 +198,10 @@ export interface Matching {
   countInPage: boolean;
   /**
    * A broad keyword: the rest of the condition over `c` and the keyword as a test of each customer
-   * that looks at its own cars, for a list that counts to LIST_COUNT_CAP and walks to its page.
+   * that looks at its own cars (if it may match cars: `onVehicles`), for a list that counts to
+   * LIST_COUNT_CAP and walks to its page.
    */
-  broad: { others: SQL; keyword: SQL } | null;
+  broad: { others: SQL; keyword: SQL; onVehicles: boolean } | null;
 }
 
 /**
@@ -222,7 +223,10 @@ export async function matchingCustomers(db: Queryable, scope: TenantScope, condi
       broad: null,
     };
   }
-  const broad = keyword && !keyword.narrow ? { others: conditionSql(scope, condition, groups, null), keyword: keywordTest(scope, keyword.arms, true) } : null;
+  const broad =
+    keyword && !keyword.narrow
+      ? { others: conditionSql(scope, condition, groups, null), keyword: keywordTest(scope, keyword.arms, true), onVehicles: keyword.arms.some((arm) => arm.onVehicle) }
+      : null;
   return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`, countInPage: false, broad };
 }
 
@@ -288,22 +292,33 @@ const inListIndexOrder = (condition: CustomerCondition) => !condition.sort || (c
 const WALK_PER_ROW = 50;
 
 /**
+ * Reads that must stop early, planned as walks: no sort (a plan that sorts has read everything
+ * first) and no bitmap scans (one gathers its whole bitmap before the first row, and for a customer's
+ * one or two cars it cost PGlite twice a plain index lookup: without statistics it expects 313).
+ * PGlite has no statistics, so its planner would choose either; PostgreSQL, with them, walks anyway.
+ */
+function walking<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.run(sql`SELECT set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
+    return read(tx);
+  });
+}
+
+/**
  * The ids of a page of a broad keyword in the list's order: the chain's customers walked down the
  * index, each tested, stopping after the page — within a few rows when matches are dense. Where they
  * are sparse along the way (fewer than one in WALK_PER_ROW), it gives up (null) and the sorted
  * matches answer as before. Without statistics PGlite takes a chain for a few hundred customers and
- * would sort them all rather than walk: sorting is off for this one statement, so the walk is its
- * only plan (PostgreSQL, with statistics, chooses it anyway). The page's rows are read by another
- * statement, where a plan without a sort would walk the whole chain.
+ * would sort them all rather than walk (walking). The page's rows are read by another statement,
+ * where a plan without a sort would walk the whole chain.
  */
 async function walkToPage(db: Database, scope: TenantScope, condition: CustomerCondition, broad: NonNullable<Matching['broad']>): Promise<number[] | null> {
-  const rows = await db.transaction(async (tx) => {
-    await tx.run(sql`SET LOCAL enable_sort = off`);
-    return tx.rows<{ id: number }>(sql`
+  const rows = await walking(db, (tx) =>
+    tx.rows<{ id: number }>(sql`
       SELECT w.id FROM (SELECT c.id, (${broad.keyword}) AS hit FROM customer c WHERE ${broad.others}
                          ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.page * condition.pageSize * WALK_PER_ROW}) w
-       WHERE w.hit LIMIT ${condition.pageSize} OFFSET ${(condition.page - 1) * condition.pageSize}`);
-  });
+       WHERE w.hit LIMIT ${condition.pageSize} OFFSET ${(condition.page - 1) * condition.pageSize}`),
+  );
   return rows.length === condition.pageSize ? rows.map((row) => row.id) : null;
 }
 
@@ -317,12 +332,13 @@ export async function listCustomers(
   const matching = await matchingCustomers(db, scope, condition);
   const { broad } = matching;
   const offset = (condition.page - 1) * condition.pageSize;
-  // A broad keyword's count stops at the match after the cap.
+  // A broad keyword's count stops at the match after the cap. One that may match cars tests each
+  // customer's cars, lookups a walk makes cheaper; without cars the planner keeps its bitmaps of the
+  // keyword's own indexes (mobile prefix OR last digits).
   const count = async () => {
-    const counting = broad
-      ? sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM customer c WHERE ${broad.others} AND (${broad.keyword}) LIMIT ${LIST_COUNT_CAP + 1}) n`
-      : sql`SELECT count(*)::int AS total FROM ${matching.rows}`;
-    return (await db.one<{ total: number }>(counting))?.total ?? 0;
+    if (!broad) return (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+    const capped = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM customer c WHERE ${broad.others} AND (${broad.keyword}) LIMIT ${LIST_COUNT_CAP + 1}) n`;
+    return ((await (broad.onVehicles ? walking(db, (tx) => tx.one<{ total: number }>(capped)) : db.one<{ total: number }>(capped)))?.total ?? 0);
   };
   const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
   const counting = matching.countInPage ? null : count();

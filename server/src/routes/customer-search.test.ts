@@ -97,8 +97,12 @@ async function statementsTouched(call: () => Promise<unknown>): Promise<{ sql: s
   db.one = async (query) => (await explaining(rows)(query), one(query));
   db.transaction = (fn) =>
     transaction((tx) => {
-      const read = tx.rows.bind(tx);
-      return fn({ ...tx, run: tx.run.bind(tx), one: tx.one.bind(tx), rows: async (query) => (await explaining(read)(query), read(query)) });
+      const [read, first] = [tx.rows.bind(tx), tx.one.bind(tx)];
+      return fn({
+        run: tx.run.bind(tx),
+        rows: async (query) => (await explaining(read)(query), read(query)),
+        one: async (query) => (await explaining(read)(query), first(query)),
+      });
     });
   try {
     await call();
