@@ -428,7 +428,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
 
       {answer && answer.total > 0 ? (
         <div className="pager">
-          <span className="muted">{answer.totalCapped ? messages.pageOfAtLeast(page, pages) : messages.pageOf(page, pages)}</span>
+          <span className="muted">{answer.totalCapped ? messages.pageOfAtLeast(page, Math.max(page, pages)) : messages.pageOf(page, pages)}</span>
           <sl-button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {messages.prevPage}
           </sl-button>
