@@ -197,11 +197,13 @@ export interface Matching {
    */
   countInPage: boolean;
   /**
-   * A broad keyword: the rest of the condition over `c` and the keyword as a test of each customer
-   * that looks at its own cars (if it may match cars: `onVehicles`), for a list that counts to
-   * LIST_COUNT_CAP and walks to its page.
+   * Without a narrow keyword: the rest of the condition over `c`, and the keyword as a test of each
+   * customer that looks at its own cars (TRUE without a keyword; `onVehicles` if it may match cars),
+   * for a page walked in the list's order.
    */
-  broad: { others: SQL; keyword: SQL; onVehicles: boolean } | null;
+  walk: { others: SQL; keyword: SQL; onVehicles: boolean } | null;
+  /** A broad keyword: the list counts its matches up to LIST_COUNT_CAP. */
+  broad: boolean;
 }
 
 /**
@@ -220,14 +222,16 @@ export async function matchingCustomers(db: Queryable, scope: TenantScope, condi
                 CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
                 WHERE ${conditionSql(scope, condition, groups, null)}`,
       countInPage: true,
-      broad: null,
+      walk: null,
+      broad: false,
     };
   }
-  const broad =
-    keyword && !keyword.narrow
-      ? { others: conditionSql(scope, condition, groups, null), keyword: keywordTest(scope, keyword.arms, true), onVehicles: keyword.arms.some((arm) => arm.onVehicle) }
-      : null;
-  return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`, countInPage: false, broad };
+  const walk = {
+    others: conditionSql(scope, condition, groups, null),
+    keyword: keyword ? keywordTest(scope, keyword.arms, true) : sql`TRUE`,
+    onVehicles: keyword?.arms.some((arm) => arm.onVehicle) ?? false,
+  };
+  return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`, countInPage: false, walk, broad: keyword !== null && !keyword.narrow };
 }
 
 function sortSql(scope: TenantScope, field: SortField): SQL {
@@ -305,17 +309,17 @@ function walking<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<
 }
 
 /**
- * The ids of a page of a broad keyword in the list's order: the chain's customers walked down the
+ * The ids of a page in the list's order (no narrow keyword): the chain's customers walked down the
  * index, each tested, stopping after the page — within a few rows when matches are dense. Where they
  * are sparse along the way (fewer than one in WALK_PER_ROW), it gives up (null) and the sorted
  * matches answer as before. Without statistics PGlite takes a chain for a few hundred customers and
  * would sort them all rather than walk (walking). The page's rows are read by another statement,
  * where a plan without a sort would walk the whole chain.
  */
-async function walkToPage(db: Database, scope: TenantScope, condition: CustomerCondition, broad: NonNullable<Matching['broad']>): Promise<number[] | null> {
+async function walkToPage(db: Database, scope: TenantScope, condition: CustomerCondition, walk: NonNullable<Matching['walk']>): Promise<number[] | null> {
   const rows = await walking(db, (tx) =>
     tx.rows<{ id: number }>(sql`
-      SELECT w.id FROM (SELECT c.id, (${broad.keyword}) AS hit FROM customer c WHERE ${broad.others}
+      SELECT w.id FROM (SELECT c.id, (${walk.keyword}) AS hit FROM customer c WHERE ${walk.others}
                          ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.page * condition.pageSize * WALK_PER_ROW}) w
        WHERE w.hit LIMIT ${condition.pageSize} OFFSET ${(condition.page - 1) * condition.pageSize}`),
   );
@@ -330,19 +334,19 @@ export async function listCustomers(
   options: { showPhone: boolean },
 ): Promise<{ total: number; totalCapped: boolean; page: number; pageSize: number; list: CustomerListRow[] }> {
   const matching = await matchingCustomers(db, scope, condition);
-  const { broad } = matching;
+  const { walk, broad } = matching;
   const offset = (condition.page - 1) * condition.pageSize;
   // A broad keyword's count stops at the match after the cap. One that may match cars tests each
   // customer's cars, lookups a walk makes cheaper; without cars the planner keeps its bitmaps of the
   // keyword's own indexes (mobile prefix OR last digits).
   const count = async () => {
-    if (!broad) return (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
-    const capped = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM customer c WHERE ${broad.others} AND (${broad.keyword}) LIMIT ${LIST_COUNT_CAP + 1}) n`;
-    return ((await (broad.onVehicles ? walking(db, (tx) => tx.one<{ total: number }>(capped)) : db.one<{ total: number }>(capped)))?.total ?? 0);
+    if (!broad || !walk) return (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+    const capped = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM customer c WHERE ${walk.others} AND (${walk.keyword}) LIMIT ${LIST_COUNT_CAP + 1}) n`;
+    return ((await (walk.onVehicles ? walking(db, (tx) => tx.one<{ total: number }>(capped)) : db.one<{ total: number }>(capped)))?.total ?? 0);
   };
   const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
   const counting = matching.countInPage ? null : count();
-  const walked = broad && inListIndexOrder(condition) ? await walkToPage(db, scope, condition, broad) : null;
+  const walked = walk && inListIndexOrder(condition) ? await walkToPage(db, scope, condition, walk) : null;
   let page: SQL;
   if (matching.countInPage) {
     // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
@@ -375,7 +379,7 @@ export async function listCustomers(
     tags: details.tags.get(row.id) ?? [],
     vehicles: details.vehicles.get(row.id) ?? [],
   }));
-  const totalCapped = broad !== null && total > LIST_COUNT_CAP;
+  const totalCapped = broad && total > LIST_COUNT_CAP;
   return { total: totalCapped ? LIST_COUNT_CAP : total, totalCapped, page: condition.page, pageSize: condition.pageSize, list };
 }
 
