@@ -345,8 +345,10 @@ export async function listCustomers(
     return ((await (walk.onVehicles ? walking(db, (tx) => tx.one<{ total: number }>(capped)) : db.one<{ total: number }>(capped)))?.total ?? 0);
   };
   const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
-  const counting = matching.countInPage ? null : count();
-  const walked = walk && inListIndexOrder(condition) ? await walkToPage(db, scope, condition, walk) : null;
+  const [walked, counted] = await Promise.all([
+    walk && inListIndexOrder(condition) ? walkToPage(db, scope, condition, walk) : null,
+    matching.countInPage ? null : count(),
+  ]);
   let page: SQL;
   if (matching.countInPage) {
     // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
@@ -358,18 +360,15 @@ export async function listCustomers(
   } else {
     page = sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
   }
-  const [rows, counted] = await Promise.all([
-    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
-      SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
-             c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total,
-             ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance"
-        FROM (${page}) p
-        JOIN customer c ON c.id = p.id
-        JOIN garage g ON g.id = c.store_id
-       ORDER BY ${orderBy(scope, condition)}`),
-    counting,
-  ]);
+  const rows = await db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
+    SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
+           c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
+           c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total,
+           ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance"
+      FROM (${page}) p
+      JOIN customer c ON c.id = p.id
+      JOIN garage g ON g.id = c.store_id
+     ORDER BY ${orderBy(scope, condition)}`);
   // A page past the end has no row to carry the total.
   const total = counted ?? rows[0]?.total ?? (offset > 0 ? await count() : 0);
   const details = await customerExtras(db, rows.map((row) => row.id));
