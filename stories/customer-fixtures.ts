@@ -65,7 +65,7 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
     case '/client/list': {
       const keyword = String(body.keyword ?? '').toUpperCase();
       const list = CUSTOMERS.filter((row) => !keyword || row.name.startsWith(keyword) || row.vehicles.some((v) => v.plate.includes(keyword)) || row.mobile.includes(keyword));
-      return { total: keyword ? list.length : 3000, page: body.page ?? 1, pageSize: body.pageSize ?? 10, phoneMasked: false, list };
+      return { total: keyword ? list.length : 3000, page: body.page ?? 1, pageSize: body.pageSize ?? 10, totalCapped: false, phoneMasked: false, list };
     }
     case '/client/condition':
       return {

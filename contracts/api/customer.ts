@@ -95,7 +95,24 @@ export const customerList = call({
   summary: '按条件分页查询客户（手机号按门店设置打码）',
   heavy: true,
   input: customerConditionSchema,
-  answer: z.object({ total: z.number(), page: z.number(), pageSize: z.number(), phoneMasked: z.boolean(), list: z.array(customerRow) }),
+  answer: z.object({
+    total: z.number(),
+    /** True: at least `total` customers match (a broad keyword is counted up to 5,000; 选择全部 counts exactly: /client/count). */
+    totalCapped: z.boolean(),
+    page: z.number(),
+    pageSize: z.number(),
+    phoneMasked: z.boolean(),
+    list: z.array(customerRow),
+  }),
+});
+
+export const customerCount = call({
+  method: 'POST',
+  path: '/client/count',
+  summary: '符合条件的客户数（精确计数，用于「选择全部」）',
+  heavy: true,
+  input: customerConditionSchema,
+  answer: z.object({ total: z.number() }),
 });
 
 export const savedConditions = call({ method: 'GET', path: '/client/conditions', summary: '我保存的筛选条件', answer: z.array(savedCondition) });
@@ -183,8 +200,13 @@ export const advisorChoices = call({
 export const assignAdvisor = call({
   method: 'POST',
   path: '/client/advisor',
-  summary: '设置专属顾问（批量）：顾问须在每位客户所属门店任职；advisorId 为空即清除',
-  input: z.object({ customerIds: list('客户', id('客户'), { min: 1, max: BULK_LIMIT }), advisorId: id('专属顾问').nullable() }),
+  summary: '设置专属顾问（所选客户或符合条件的全部客户）：顾问须在每位客户所属门店任职；advisorId 为空即清除',
+  heavy: true,
+  input: z.object({
+    customerIds: list('客户', id('客户'), { min: 1, max: BULK_LIMIT }).optional(),
+    condition: customerConditionSchema.optional(),
+    advisorId: id('专属顾问').nullable(),
+  }),
   answer: z.object({ updated: z.number() }),
 });
 

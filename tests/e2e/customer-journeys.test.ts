@@ -1,10 +1,13 @@
 /**
  * Customer journeys in real Chromium against the real server, each widget alone on a plain page of
  * another origin: filter by plate, save and reapply a condition, make a group of it, tag customers
- * in bulk, open a vehicle panorama. Screenshots go to /tmp/customer-*.png.
+ * in bulk, select all N customers due for maintenance and tag them on the server (issue 33, a
+ * maintenance campaign), count a broad search to 5,000+, open a vehicle panorama. Screenshots go to
+ * $E2E_SCREENSHOTS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { launchChromium, screenshotForReview } from './host-helpers';
 import { startWidgetSite, type WidgetSite } from './customer-helpers';
@@ -21,10 +24,10 @@ async function api<T>(method: string, path: string, body?: unknown, query?: Reco
   return answer.data;
 }
 
-async function open(tag: string, attributes: Record<string, string> = {}): Promise<Page> {
+async function open(tag: string, attributes: Record<string, string> = {}, as = token): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(site.pageFor(tag, { token, 'api-base': `${server.url}/api`, ...attributes }));
+  await page.goto(site.pageFor(tag, { token: as, 'api-base': `${server.url}/api`, ...attributes }));
   return page;
 }
 
@@ -191,6 +194,74 @@ describe('customer list, conditions, groups and tags', () => {
     const panorama = await open('garage-vehicle-panorama', { 'vehicle-id': String(owner.vehicles[0]!.id) });
     await expect.poll(() => panorama.locator('garage-vehicle-panorama .fact').filter({ hasText: '专属顾问' }).textContent()).toBe('专属顾问李店长');
     await panorama.close();
+    await page.close();
+  });
+
+  it('a maintenance campaign: selects all N customers due in 30 days (选择全部), tags them on the server, and N carry the tag', async () => {
+    const due = await api<{ total: number; totalCapped: boolean }>('POST', '/client/list', { maintenanceDueWithinDays: 30, pageSize: 10 });
+    expect(due).toMatchObject({ totalCapped: false });
+    expect(due.total).toBeGreaterThan(10);
+    const tag = await api<{ id: number; name: string }>('POST', '/tag', { name: '保养季', groupName: '营销活动' });
+    const page = await open('garage-customer-list', { condition: JSON.stringify({ maintenanceDueWithinDays: 30 }) });
+    await expect.poll(() => total(page).textContent()).toBe(`共 ${due.total} 位客户`);
+
+    // Ticking the page offers every match, not only the 10 on screen.
+    await list(page).getByRole('checkbox', { name: '全选本页' }).check();
+    const offer = list(page).getByTestId('select-all');
+    await expect.poll(() => offer.textContent()).toBe(`选择全部 ${due.total} 位`);
+    expect(await list(page).getByTestId('bulk-bar').textContent()).toContain('已选本页 10 位');
+    await screenshotForReview(page, 'customer-select-all-1440.png');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await offer.scrollIntoViewIfNeeded();
+    await screenshotForReview(page, 'customer-select-all-360.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await offer.getByRole('button', { name: `选择全部 ${due.total} 位` }).click();
+    await expect.poll(() => list(page).getByTestId('bulk-bar').textContent()).toContain(`已选全部 ${due.total} 位符合条件的客户`);
+
+    await list(page).getByTestId('bulk-bar').getByRole('button', { name: '打标签' }).click();
+    const dialog = list(page).locator('sl-dialog[open]');
+    await expect.poll(() => dialog.getAttribute('label')).toBe(`给 ${due.total} 位客户打标签`);
+    await dialog.getByRole('button', { name: tag.name }).click();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.close();
+
+    // The tag's customers, as a filter of the list: every one of the N.
+    const tagged = await open('garage-customer-list', { condition: JSON.stringify({ tags: { mode: 'any', ids: [tag.id] } }) });
+    await expect.poll(() => total(tagged).textContent()).toBe(`共 ${due.total} 位客户`);
+    const dueAndTagged = await api<{ total: number }>('POST', '/client/count', { maintenanceDueWithinDays: 30, tags: { mode: 'any', ids: [tag.id] } });
+    expect(dueAndTagged.total).toBe(due.total);
+    await tagged.close();
+  });
+
+  it('counts a broad search to 5,000 (共 5,000+ 位) and offers all of them by their exact number', async () => {
+    // 华星 imports 6,000 customers whose mobiles share a prefix (its own chain: the other journeys keep their 200).
+    const hx = await server.loginToken('hx-admin');
+    await server.db.run(sql`
+      INSERT INTO customer (chain_id, store_id, name, mobile, source)
+      SELECT 2, (SELECT min(store_id) FROM customer WHERE chain_id = 2), '导入客户' || n, '155' || lpad(n::text, 8, '0'), '导入'
+        FROM generate_series(1, 6000) n`);
+    const page = await open('garage-customer-list', { condition: JSON.stringify({ keyword: '155' }) }, hx);
+    await expect.poll(() => total(page).textContent()).toBe('共 5,000+ 位客户');
+    const pager = list(page).locator('.pager');
+    await expect.poll(() => pager.textContent()).toContain('第 1 / 500+ 页');
+    expect(await pager.getByRole('button', { name: '下一页' }).getAttribute('disabled')).toBeNull();
+    await screenshotForReview(page, 'customer-list-capped-1440.png');
+
+    // 选择全部 names the exact number (its own count, /client/count): the import and 华星's own two.
+    const all = (await server.call<{ total: number }>('POST', '/client/count', { token: hx, body: { keyword: '155' } })).data.total;
+    expect(all).toBeGreaterThanOrEqual(6_000);
+    await list(page).getByRole('checkbox', { name: '全选本页' }).check();
+    await expect.poll(() => list(page).getByTestId('select-all').textContent()).toBe(`选择全部 ${all.toLocaleString('en-US')} 位`);
+    await screenshotForReview(page, 'customer-list-capped-select-all-1440.png');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await list(page).getByTestId('select-all').scrollIntoViewIfNeeded();
+    await screenshotForReview(page, 'customer-list-capped-select-all-360.png');
+    await list(page).getByRole('checkbox', { name: '全选本页' }).uncheck();
+    await total(page).scrollIntoViewIfNeeded();
+    await screenshotForReview(page, 'customer-list-capped-360.png');
+    await pager.scrollIntoViewIfNeeded();
+    await screenshotForReview(page, 'customer-list-capped-pager-360.png');
     await page.close();
   });
 

@@ -10,12 +10,12 @@ import '@shoelace-style/shoelace/dist/components/option/option.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import { bootstrap, emit, hasPermission, isCancelled, navigate, session, toast, useValue, useBusyAction, useDialogClose, DialogFooter, type WidgetProps } from '../core';
 import { daysFromToday, formatDate } from '../core/formats';
-import { customerApi, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
+import { customerApi, type Chosen, type ConditionOptions, type CustomerPage, type CustomerRow, type SavedCondition } from './api';
 import { ConditionBuilder, type Draft } from './ConditionBuilder';
 import { useOptionsWhenReached } from '../core/ui/options-when-reached';
 import type { CustomerConditionInput } from '../../contracts/customer-condition';
 import { GARAGE_EVENTS } from '../../contracts/events';
-import { DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
+import { BULK_LIMIT, DEFAULT_PAGE_SIZE, filterPart, storedCondition, type SortField } from '../../contracts/rules/customer';
 import { tagTextColour } from '../../contracts/rules/tag';
 import { Permission } from '../../contracts/permissions';
 import { messages, stageLabels } from './messages';
@@ -110,6 +110,9 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const [options, setOptions] = useState<ConditionOptions | null>(null);
   const [saved, setSaved] = useState<SavedCondition[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  // 选择全部: every customer the condition matches (not only the page), acted on by condition on the server.
+  const [allMatching, setAllMatching] = useState(false);
+  const [matchCount, setMatchCount] = useState<number | null>(null);
   const [columns, setColumns] = useState<ColumnKey[]>(readColumns);
   const [dialog, setDialog] = useState<'' | 'save' | 'group' | 'tag' | 'addToGroup' | 'advisor'>('');
   const [reloadKey, setReloadKey] = useState(0);
@@ -177,7 +180,14 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   }, [token, sessionStores]);
   useEffect(loadOptions, [loadOptions]);
 
-  useEffect(() => setSelected(new Set()), [request]);
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  useEffect(() => {
+    clearSelection();
+    setMatchCount(null);
+  }, [request]);
 
   const search = (next: Draft = draft) => {
     setDraft(next);
@@ -208,6 +218,18 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
   const pages = Math.max(1, Math.ceil((answer?.total ?? 0) / pageSize));
   const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   const selectedRows = rows.filter((row) => selected.has(row.id));
+  const moreThanPage = Boolean(answer && (answer.totalCapped || answer.total > rows.length));
+  const offerAll = allOnPageSelected && moreThanPage && !allMatching;
+  // A capped total says "at least": 选择全部 asks the server for the exact number once it is offered.
+  useEffect(() => {
+    if (!offerAll || matchCount !== null || !answer) return;
+    if (!answer.totalCapped) return setMatchCount(answer.total);
+    const controller = new AbortController();
+    customerApi.count(filterPart(request), controller.signal).then((result) => setMatchCount(result.total), () => undefined);
+    return () => controller.abort();
+  }, [offerAll, matchCount, answer, request]);
+  const chosen: Chosen = allMatching ? { condition: filterPart(request) } : { customerIds: [...selected] };
+  const chosenCount = allMatching && matchCount !== null ? matchCount : selected.size;
 
   const call = (row: CustomerRow) => {
     if (host) emit(host, CALL_EVENT, { number: row.mobile, customerId: row.id, name: row.name });
@@ -254,7 +276,20 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
       <div className="toolbar">
         {selected.size > 0 ? (
           <div className="bulk" data-testid="bulk-bar">
-            <strong>{messages.selected(selected.size)}</strong>
+            <strong>{allMatching ? messages.allSelected(chosenCount) : offerAll ? messages.pageSelected(selected.size) : messages.selected(selected.size)}</strong>
+            {offerAll ? (
+              <span className="select-all" data-testid="select-all">
+                {matchCount === null ? (
+                  <span className="muted">{messages.selectAllCounting}</span>
+                ) : matchCount > BULK_LIMIT ? (
+                  <span className="muted">{messages.selectAllTooMany(matchCount, BULK_LIMIT)}</span>
+                ) : (
+                  <button type="button" className="link" onClick={() => setAllMatching(true)}>
+                    {messages.selectAll(matchCount)}
+                  </button>
+                )}
+              </span>
+            ) : null}
             <sl-button size="small" onClick={() => setDialog('tag')}>
               <sl-icon slot="prefix" name="tags"></sl-icon>
               {messages.bulkTag}
@@ -269,21 +304,27 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                 {messages.bulkAdvisor}
               </sl-button>
             ) : null}
-            <sl-button size="small" onClick={() => host && navigate(`${SMS_PATH}?customerIds=${[...selected].join(',')}`, host)}>
-              <sl-icon slot="prefix" name="chat-dots"></sl-icon>
-              {messages.bulkSms}
-            </sl-button>
-            <sl-button size="small" disabled={selectedRows.length !== 1 || phoneMasked} onClick={() => selectedRows[0] && call(selectedRows[0])}>
-              <sl-icon slot="prefix" name="telephone"></sl-icon>
-              {messages.bulkCall}
-            </sl-button>
-            <sl-button size="small" variant="text" onClick={() => setSelected(new Set())}>
+            {/* Texting every match goes through a group (短信营销 › 客户分组), with its confirmation. */}
+            {allMatching ? null : (
+              <>
+                <sl-button size="small" onClick={() => host && navigate(`${SMS_PATH}?customerIds=${[...selected].join(',')}`, host)}>
+                  <sl-icon slot="prefix" name="chat-dots"></sl-icon>
+                  {messages.bulkSms}
+                </sl-button>
+                <sl-button size="small" disabled={selectedRows.length !== 1 || phoneMasked} onClick={() => selectedRows[0] && call(selectedRows[0])}>
+                  <sl-icon slot="prefix" name="telephone"></sl-icon>
+                  {messages.bulkCall}
+                </sl-button>
+              </>
+            )}
+            <sl-button size="small" variant="text" onClick={clearSelection}>
               {messages.clearSelection}
             </sl-button>
           </div>
         ) : (
-          <span className="total" data-testid="total">
-            {answer ? messages.total(answer.total) : '\u00a0'}
+          <span className="total">
+            <span data-testid="total">{answer ? (answer.totalCapped ? messages.totalAtLeast(answer.total) : messages.total(answer.total)) : '\u00a0'}</span>
+            {answer?.totalCapped ? <span className="muted total-hint">{messages.totalAtLeastHint}</span> : null}
           </span>
         )}
         <sl-dropdown stay-open-on-select placement="bottom-end" onsl-show={wantColumnMenu}>
@@ -319,7 +360,7 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                     type="checkbox"
                     aria-label="全选本页"
                     checked={allOnPageSelected}
-                    onChange={() => setSelected(allOnPageSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                    onChange={() => (allOnPageSelected ? clearSelection() : setSelected(new Set(rows.map((row) => row.id))))}
                   />
                 </th>
                 {shownColumns
@@ -350,14 +391,15 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
                       type="checkbox"
                       aria-label={`选择 ${row.name}`}
                       checked={selected.has(row.id)}
-                      onChange={() =>
+                      onChange={() => {
+                        setAllMatching(false);
                         setSelected((current) => {
                           const next = new Set(current);
                           if (next.has(row.id)) next.delete(row.id);
                           else next.add(row.id);
                           return next;
-                        })
-                      }
+                        });
+                      }}
                     />
                   </td>
                   {shownColumns
@@ -386,11 +428,12 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
 
       {answer && answer.total > 0 ? (
         <div className="pager">
-          <span className="muted">{messages.pageOf(page, pages)}</span>
+          <span className="muted">{answer.totalCapped ? messages.pageOfAtLeast(page, Math.max(page, pages)) : messages.pageOf(page, pages)}</span>
           <sl-button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {messages.prevPage}
           </sl-button>
-          <sl-button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          {/* Past a capped count the pages go on while they are full. */}
+          <sl-button size="small" disabled={answer.totalCapped ? rows.length < pageSize : page >= pages} onClick={() => setPage(page + 1)}>
             {messages.nextPage}
           </sl-button>
           <sl-select
@@ -433,11 +476,11 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
       />}
       {tagDialogMade && <Suspense fallback={null}><TagDialog
         open={dialog === 'tag'}
-        count={selected.size}
+        count={chosenCount}
         options={options}
         onClose={() => setDialog('')}
         onTag={async (tagIds) => {
-          const result = await customerApi.tagCustomers(tagIds, [...selected]);
+          const result = await customerApi.tagCustomers(tagIds, chosen);
           toast.success(messages.tagDone(result.customers));
           setReloadKey((key) => key + 1);
           loadOptions();
@@ -445,17 +488,16 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
       /></Suspense>}
       {addToGroupDialogMade && <Suspense fallback={null}><AddToGroupDialog
         open={dialog === 'addToGroup'}
-        count={selected.size}
+        count={chosenCount}
         groups={(options?.groups ?? []).filter((group) => group.kind === 'fixed')}
         onClose={() => setDialog('')}
         onAdd={async (target) => {
-          const customerIds = [...selected];
           if (typeof target === 'string') {
-            const group = await customerApi.createGroup({ name: target, kind: 'fixed', customerIds });
+            const group = await customerApi.createGroup({ name: target, kind: 'fixed', ...chosen });
             toast.success(messages.groupAdded(group.name, group.memberCount));
           } else {
             const group = options?.groups.find((item) => item.id === target);
-            const result = await customerApi.addToGroup(target, customerIds);
+            const result = await customerApi.addToGroup(target, chosen);
             toast.success(messages.groupAdded(group?.name ?? '', result.memberCount));
           }
           loadOptions();
@@ -463,11 +505,12 @@ export function CustomerList({ storeId, condition, host }: CustomerListProps & W
       /></Suspense>}
       {advisorDialogMade && <Suspense fallback={null}><AdvisorDialog
         open={dialog === 'advisor'}
-        count={selected.size}
-        storeIds={[...new Set(selectedRows.map((row) => row.storeId))]}
+        count={chosenCount}
+        // Every match may be in any of the searched stores: the advisor must work in all of them.
+        storeIds={allMatching ? (request.storeIds ?? storeList.map((store) => Number(store.code))) : [...new Set(selectedRows.map((row) => row.storeId))]}
         onClose={() => setDialog('')}
         onAssign={async (advisor) => {
-          const result = await customerApi.assignAdvisor([...selected], advisor?.id ?? null);
+          const result = await customerApi.assignAdvisor(chosen, advisor?.id ?? null);
           toast.success(advisor ? messages.advisorSet(advisor.name, result.updated) : messages.advisorCleared(result.updated));
         }}
       /></Suspense>}

@@ -45,8 +45,12 @@ export const customerListStyles = `${DATE_FIELD_CSS}
 
 .toolbar { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 10px; min-height: 32px; }
 .total { color: var(--sl-color-neutral-700); font-weight: 500; }
+.total-hint { margin-left: 8px; font-size: 12px; font-weight: 400; }
 .bulk { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 4px 10px; border-radius: var(--sl-border-radius-medium);
   background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
+.select-all { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 4px; }
+.select-all .link { padding: 0; border: 0; background: none; font: inherit; font-weight: 500; color: var(--sl-color-primary-700);
+  text-decoration: underline; cursor: pointer; }
 .column-menu { display: flex; flex-direction: column; gap: 6px; padding: 10px 14px; background: var(--sl-color-neutral-0);
   border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); box-shadow: var(--sl-shadow-large); }
 

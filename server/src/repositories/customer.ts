@@ -3,7 +3,7 @@
  * options, saved conditions, groups, detail and the lifecycle board. All SQL of the customer
  * feature lives here (tags in repositories/tag.ts); every query is scoped through TenantScope.
  */
-import { sql, type Queryable, type SQL } from '../db/database';
+import { sql, type Database, type Queryable, type SQL } from '../db/database';
 import type { TenantScope } from './scope';
 import type { z } from 'zod';
 import { upgradeCondition, type CustomerCondition } from '../../../contracts/customer-condition';
@@ -65,15 +65,24 @@ function keywordArms(scope: TenantScope, keyword: string | undefined): KeywordAr
   ];
 }
 
-/** The arms as a test of the customer `c` (FALSE without any). */
-function keywordTest(scope: TenantScope, arms: KeywordArm[]): SQL {
+/**
+ * The arms as a test of the customer `c` (FALSE without any). Over every customer the owners of the
+ * matching cars are read once and hashed; a walk that stops after a page (`walking`) looks at each
+ * customer's own cars instead.
+ */
+function keywordTest(scope: TenantScope, arms: KeywordArm[], walking = false): SQL {
   const tests = arms.filter((arm) => !arm.onVehicle).map((arm) => arm.test);
   const onVehicle = arms.filter((arm) => arm.onVehicle).map((arm) => arm.test);
-  // The owners of the matching cars, read once and hashed. Inside an OR this is no join; and
-  // unnest(ARRAY(…)) pins the planner's estimate at 10 rows, so the set is always hashed: an EXISTS
-  // may be planned per customer on the plate index (every matching car read again for each one),
-  // and a set estimated past hash_mem would be re-read per customer too.
-  if (onVehicle.length > 0) {
+  if (onVehicle.length > 0 && walking) {
+    // OFFSET 0 leaves the planner one way in: the customer's cars by vehicle_customer, a few rows.
+    // Without it PGlite may read each customer's cars through the plate index, every matching car
+    // again for each customer (see the hashed form below).
+    tests.push(sql`EXISTS (SELECT 1 FROM (SELECT v.plate, v.vin FROM vehicle v WHERE v.customer_id = c.id OFFSET 0) v WHERE ${or(onVehicle)})`);
+  } else if (onVehicle.length > 0) {
+    // The owners of the matching cars, read once and hashed. Inside an OR this is no join; and
+    // unnest(ARRAY(…)) pins the planner's estimate at 10 rows, so the set is always hashed: an EXISTS
+    // may be planned per customer on the plate index (every matching car read again for each one),
+    // and a set estimated past hash_mem would be re-read per customer too.
     tests.push(sql`c.id IN (SELECT unnest(ARRAY(SELECT v.customer_id FROM vehicle v WHERE v.chain_id = ${scope.chainId} AND (${or(onVehicle)}))))`);
   }
   return or(tests);
@@ -83,8 +92,6 @@ interface MeasuredKeyword {
   narrow: boolean;
   /** The arms that may match: an arm read to its end before the cut without an entry is dropped. */
   arms: KeywordArm[];
-  /** Broad among the vehicles (the cut fell in a vehicle arm): testing them means hashing thousands of cars. */
-  manyVehicles: boolean;
 }
 
 /**
@@ -100,7 +107,7 @@ async function measureKeyword(db: Queryable, arms: KeywordArm[]): Promise<Measur
   const narrow = entries <= NARROW_KEYWORD;
   // Broad: the arm holding the cut, and those after it, were not read to their end.
   const cut = narrow ? arms.length : Math.max(...counts.map((row) => row.arm));
-  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)), manyVehicles: arms[cut]?.onVehicle ?? false };
+  return { narrow, arms: arms.filter((_, i) => i >= cut || counts.some((row) => row.arm === i)) };
 }
 
 /** Conditions on the customer's vehicles apply to one and the same vehicle (a BMW with over 100,000 km). */
@@ -184,11 +191,19 @@ export interface Matching {
   /** `… c WHERE …`, FROM items naming the customer `c`: append ORDER BY / LIMIT, or `AND …`. */
   rows: SQL;
   /**
-   * Any page reads every match (a driving set, or the hash of thousands of matching cars): counting
-   * them in the page's own statement costs nothing more. Otherwise the count is its own statement and
-   * the page may stop after its rows.
+   * A narrow keyword: any page reads every match (the driving set), so counting them in the page's
+   * own statement costs nothing more. Otherwise the count is its own statement and the page may stop
+   * after its rows.
    */
   countInPage: boolean;
+  /**
+   * Without a narrow keyword: the rest of the condition over `c`, and the keyword as a test of each
+   * customer that looks at its own cars (TRUE without a keyword; `onVehicles` if it may match cars),
+   * for a page walked in the list's order.
+   */
+  walk: { others: SQL; keyword: SQL; onVehicles: boolean } | null;
+  /** A broad keyword: the list counts its matches up to LIST_COUNT_CAP. */
+  broad: boolean;
 }
 
 /**
@@ -207,12 +222,16 @@ export async function matchingCustomers(db: Queryable, scope: TenantScope, condi
                 CROSS JOIN LATERAL (SELECT * FROM customer c WHERE c.id = m.id OFFSET 0) c
                 WHERE ${conditionSql(scope, condition, groups, null)}`,
       countInPage: true,
+      walk: null,
+      broad: false,
     };
   }
-  return {
-    rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`,
-    countInPage: keyword?.manyVehicles ?? false,
+  const walk = {
+    others: conditionSql(scope, condition, groups, null),
+    keyword: keyword ? keywordTest(scope, keyword.arms, true) : sql`TRUE`,
+    onVehicles: keyword?.arms.some((arm) => arm.onVehicle) ?? false,
   };
+  return { rows: sql`customer c WHERE ${conditionSql(scope, condition, groups, keyword && keywordTest(scope, keyword.arms))}`, countInPage: false, walk, broad: keyword !== null && !keyword.narrow };
 }
 
 function sortSql(scope: TenantScope, field: SortField): SQL {
@@ -263,35 +282,93 @@ export type CustomerVehicleSummary = z.output<typeof customerVehicleSummary>;
 type CustomerDetail = AnswerOf<typeof customerDetailCall>;
 type Panorama = AnswerOf<typeof vehiclePanorama>;
 
-/** One page of customers and the total, in the condition's order. */
+/**
+ * A list whose keyword is broad counts its matches up to here and then answers 「5,000+」: counting
+ * 100,000 matches for a page of 10 was most of such a search (issue 31). Actions on every match
+ * count them exactly (countMatching, customerIdsMatching).
+ */
+export const LIST_COUNT_CAP = 5_000;
+
+/** The list's own order, newest visit first: index customer_chain_last_visit holds it. */
+const inListIndexOrder = (condition: CustomerCondition) => !condition.sort || (condition.sort.field === 'lastVisitAt' && condition.sort.order === 'desc');
+
+/** A walk to a page reads at most this many customers per row of the page and the pages before it. */
+const WALK_PER_ROW = 50;
+
+/**
+ * Reads that must stop early, planned as walks: no sort (a plan that sorts has read everything
+ * first) and no bitmap scans (one gathers its whole bitmap before the first row, and for a customer's
+ * one or two cars it cost PGlite twice a plain index lookup: without statistics it expects 313).
+ * PGlite has no statistics, so its planner would choose either; PostgreSQL, with them, walks anyway.
+ */
+function walking<T>(db: Database, read: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.run(sql`SELECT set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
+    return read(tx);
+  });
+}
+
+/**
+ * The ids of a page in the list's order (no narrow keyword): the chain's customers walked down the
+ * index, each tested, stopping after the page — within a few rows when matches are dense. Where they
+ * are sparse along the way (fewer than one in WALK_PER_ROW), it gives up (null) and the sorted
+ * matches answer as before. Without statistics PGlite takes a chain for a few hundred customers and
+ * would sort them all rather than walk (walking). The page's rows are read by another statement,
+ * where a plan without a sort would walk the whole chain.
+ */
+async function walkToPage(db: Database, scope: TenantScope, condition: CustomerCondition, walk: NonNullable<Matching['walk']>): Promise<number[] | null> {
+  const rows = await walking(db, (tx) =>
+    tx.rows<{ id: number }>(sql`
+      SELECT w.id FROM (SELECT c.id, (${walk.keyword}) AS hit FROM customer c WHERE ${walk.others}
+                         ORDER BY ${orderBy(scope, condition)} LIMIT ${condition.page * condition.pageSize * WALK_PER_ROW}) w
+       WHERE w.hit LIMIT ${condition.pageSize} OFFSET ${(condition.page - 1) * condition.pageSize}`),
+  );
+  return rows.length === condition.pageSize ? rows.map((row) => row.id) : null;
+}
+
+/** One page of customers and the total (at least LIST_COUNT_CAP when totalCapped), in the condition's order. */
 export async function listCustomers(
-  db: Queryable,
+  db: Database,
   scope: TenantScope,
   condition: CustomerCondition,
   options: { showPhone: boolean },
-): Promise<{ total: number; page: number; pageSize: number; list: CustomerListRow[] }> {
+): Promise<{ total: number; totalCapped: boolean; page: number; pageSize: number; list: CustomerListRow[] }> {
   const matching = await matchingCustomers(db, scope, condition);
+  const { walk, broad } = matching;
   const offset = (condition.page - 1) * condition.pageSize;
-  const count = async () => (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+  // A broad keyword's count stops at the match after the cap. One that may match cars tests each
+  // customer's cars, lookups a walk makes cheaper; without cars the planner keeps its bitmaps of the
+  // keyword's own indexes (mobile prefix OR last digits).
+  const count = async () => {
+    if (!broad || !walk) return (await db.one<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${matching.rows}`))?.total ?? 0;
+    const capped = sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM customer c WHERE ${walk.others} AND (${walk.keyword}) LIMIT ${LIST_COUNT_CAP + 1}) n`;
+    return ((await (walk.onVehicles ? walking(db, (tx) => tx.one<{ total: number }>(capped)) : db.one<{ total: number }>(capped)))?.total ?? 0);
+  };
   const limit = sql`LIMIT ${condition.pageSize} OFFSET ${offset}`;
-  // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
-  // window alone would sort every match first).
-  const page = matching.countInPage
-    ? sql`SELECT p.id, p.total FROM (SELECT c.id, ${sorting(scope, condition).key} AS sort_key, count(*) OVER ()::int AS total FROM ${matching.rows}) p
-           ORDER BY ${orderBy(scope, condition, sql`p.sort_key`, sql`p.id`)} ${limit}`
-    : sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
-  const [rows, counted] = await Promise.all([
-    db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
-      SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
-             c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
-             c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total,
-             ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance"
-        FROM (${page}) p
-        JOIN customer c ON c.id = p.id
-        JOIN garage g ON g.id = c.store_id
-       ORDER BY ${orderBy(scope, condition)}`),
+  const [walked, counted] = await Promise.all([
+    walk && inListIndexOrder(condition) ? walkToPage(db, scope, condition, walk) : null,
     matching.countInPage ? null : count(),
   ]);
+  let page: SQL;
+  if (matching.countInPage) {
+    // The count over narrow rows in a subquery, so the page's order is a top-N sort above it (the
+    // window alone would sort every match first).
+    page = sql`SELECT p.id, p.total FROM (SELECT c.id, ${sorting(scope, condition).key} AS sort_key, count(*) OVER ()::int AS total FROM ${matching.rows}) p
+                ORDER BY ${orderBy(scope, condition, sql`p.sort_key`, sql`p.id`)} ${limit}`;
+  } else if (walked) {
+    page = sql`SELECT unnest(${sql.param(walked)}::int[]) AS id, NULL::int AS total`;
+  } else {
+    page = sql`SELECT c.id, NULL::int AS total FROM ${matching.rows} ORDER BY ${orderBy(scope, condition)} ${limit}`;
+  }
+  const rows = await db.rows<Omit<CustomerListRow, 'tags' | 'vehicles'> & { total: number | null }>(sql`
+    SELECT c.id, c.name, c.mobile, c.gender, c.level, c.source, c.store_id AS "storeId", g.name AS "storeName",
+           c.visit_count AS "visitCount", c.total_spend AS "totalSpend", c.last_visit_at AS "lastVisitAt",
+           c.created_at AS "createdAt", ${stageSql(stageToday(scope), 'c')} AS stage, p.total,
+           ${customerNextMaintenanceJson('c', scope.today())} AS "nextMaintenance"
+      FROM (${page}) p
+      JOIN customer c ON c.id = p.id
+      JOIN garage g ON g.id = c.store_id
+     ORDER BY ${orderBy(scope, condition)}`);
   // A page past the end has no row to carry the total.
   const total = counted ?? rows[0]?.total ?? (offset > 0 ? await count() : 0);
   const details = await customerExtras(db, rows.map((row) => row.id));
@@ -301,7 +378,8 @@ export async function listCustomers(
     tags: details.tags.get(row.id) ?? [],
     vehicles: details.vehicles.get(row.id) ?? [],
   }));
-  return { total, page: condition.page, pageSize: condition.pageSize, list };
+  const totalCapped = broad && total > LIST_COUNT_CAP;
+  return { total: totalCapped ? LIST_COUNT_CAP : total, totalCapped, page: condition.page, pageSize: condition.pageSize, list };
 }
 
 /** Tags and vehicles of a page of customers, two queries for the whole page. */

@@ -150,4 +150,27 @@ describe('专属顾问', () => {
     const refused = await assign(admin, [east[0]], 1); // 陈总, 总部
     expect([refused.code, refused.msg]).toEqual([400, '专属顾问不存在、已停用或不在您的门店任职']);
   });
+
+  it('选择全部: sets every customer a condition matches, all or nothing', async () => {
+    const byCondition = (token: string, condition: unknown, advisorId: unknown) => server.call<{ updated: number }>('POST', '/client/advisor', { token, body: { condition, advisorId } });
+    const advisors = async (storeId: number) =>
+      (await server.db.rows<{ advisor_id: number | null }>(sql`SELECT advisor_id FROM customer WHERE chain_id = 1 AND store_id = ${storeId}`)).map((row) => row.advisor_id);
+    const matching = (await server.call<{ total: number }>('POST', '/client/count', { token: admin, body: { storeIds: [3] } })).data.total;
+    expect(matching).toBe((await advisors(3)).length);
+
+    // 城东店's customers too: 王小雨 does not work there, so nobody's advisor changes.
+    const before = [...(await advisors(2)), ...(await advisors(3))];
+    const mixed = await byCondition(admin, { storeIds: [2, 3] }, WANG);
+    expect([mixed.code, mixed.msg]).toEqual([400, '王小雨 不在「城东店」任职，不能做该店客户的专属顾问']);
+    expect([...(await advisors(2)), ...(await advisors(3))]).toEqual(before);
+
+    const set = await byCondition(admin, { storeIds: [3] }, WANG);
+    expect(set.code, set.msg).toBe(0);
+    expect(await advisors(3)).toEqual(Array(matching).fill(WANG));
+    // A store manager's condition reaches only their own store's customers.
+    const theirs = await byCondition(manager, { storeIds: [3] }, LI);
+    expect([theirs.code, theirs.msg]).toEqual([400, '没有符合条件的客户']);
+    expect(await advisors(3)).toEqual(Array(matching).fill(WANG));
+    expect((await byCondition(admin, {}, null)).code).toBe(0);
+  });
 });

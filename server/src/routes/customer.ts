@@ -4,7 +4,8 @@
  * condition is the shared, versioned zod object of contracts/customer-condition.ts.
  *
  *   POST /client/condition      condition (storeIds used)      → builder options with counts + saved conditions
- *   POST /client/list           condition                      → { total, page, pageSize, phoneMasked, list }
+ *   POST /client/list           condition                      → { total, totalCapped, page, pageSize, phoneMasked, list }
+ *   POST /client/count          condition                      → { total }, exact (选择全部 N 位)
  *   GET  /client/conditions                                    → the caller's saved conditions
  *   POST /client/saveCondition  { name, condition }            → saved condition (same name = replaced)
  *   GET  /client/deleteCondition  id                           → { deleted }
@@ -28,6 +29,7 @@ import { settingsOf } from '../repositories/settings';
 import {
   addGroupMembers,
   conditionOptions,
+  countMatching,
   customerDetail,
   customerIdsMatching,
   customersForAdvisor,
@@ -118,6 +120,8 @@ export default async function customerRoutes(app: FastifyInstance) {
     return ok({ ...page, phoneMasked: !phone });
   });
 
+  serve(app, calls.customerCount, async (condition, request) => ok({ total: await countMatching(db, request.scope, condition) }));
+
   serve(app, calls.savedConditions, async (_input, request) => ok(await savedConditions(db, request.scope)));
 
   serve(app, calls.saveCondition, async (input, request) => {
@@ -194,11 +198,12 @@ export default async function customerRoutes(app: FastifyInstance) {
 
   serve(app, calls.advisorChoices, ADVISOR, async (_input, request) => ok(await advisorsFor(request)));
 
-  serve(app, calls.assignAdvisor, ADVISOR, async ({ customerIds, advisorId }, request) => {
-    const ids = [...new Set(customerIds)];
+  serve(app, calls.assignAdvisor, ADVISOR, async ({ customerIds, condition, advisorId }, request) => {
     const advisor = advisorId === null ? null : (await advisorsFor(request)).find((person) => person.id === advisorId);
     if (advisorId !== null && !advisor) throw refuse.badInput('专属顾问不存在、已停用或不在您的门店任职');
     const updated = await db.transaction(async (tx) => {
+      const ids = customerIds ? [...new Set(customerIds)] : condition ? await customerIdsFor(tx, request, condition) : [];
+      if (ids.length === 0) throw refuse.badInput(condition ? '没有符合条件的客户' : '请选择客户');
       const customers = await customersForAdvisor(tx, request.scope, ids);
       if (customers.length < ids.length) throw refuse.notFound(`有 ${ids.length - customers.length} 位客户不存在或不在您的数据范围内，未做任何修改`);
       const elsewhere = advisor && customers.find((customer) => !ownsStore(advisor, customer.storeId));
