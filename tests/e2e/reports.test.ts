@@ -284,7 +284,7 @@ describe('month end (issue 33)', () => {
     const rules = (await server.call<{ lifecycle: Record<string, number> }>('GET', '/customerOperations/rules', { token: await server.loginToken('manager') })).data.lifecycle;
     // The days as text (nothing to type into), each named for a screen reader.
     for (const key of ['newWithinDays', 'activeWithinDays', 'sleepingWithinDays'] as const) {
-      await expect.poll(() => operations.locator(`[data-field="lifecycle.${key}"]`).innerText()).toBe(`${OPERATION_NAMES[key]} ${rules[key]}`);
+      await expect.poll(() => operations.locator(`[data-field="lifecycle.${key}"]`).textContent()).toBe(`${OPERATION_NAMES[key]} ${rules[key]}`);
     }
     expect(await operations.getByRole('spinbutton').count()).toBe(0);
     await operations.locator('[data-stage="lost"]', { hasText: `超过 ${rules.sleepingWithinDays} 天未到店` }).waitFor();
