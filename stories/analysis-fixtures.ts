@@ -13,10 +13,10 @@ import { installCustomerFixture } from './customer-fixtures';
 
 const info = (key: keyof typeof BUILT_IN_METRICS) => ({ key, name: BUILT_IN_METRICS[key].name, unit: BUILT_IN_METRICS[key].unit, formula: BUILT_IN_METRICS[key].formula });
 
-const STORE_VALUES: [number, string, number[]][] = [
-  [2, '城东店', [8465, 8919, 85_433, 962, 2857]],
-  [3, '城西店', [8405, 8347, 81_210, 1480, 3600]],
-  [4, '滨江店', [7820, 9102, 92_050, 1125, 4210]],
+const STORE_VALUES: [number, string, number[], number][] = [
+  [2, '城东店', [8465, 8919, 85_433, 962, 2857], 58],
+  [3, '城西店', [8405, 8347, 81_210, 1480, 3600], 61],
+  [4, '滨江店', [7820, 9102, 92_050, 1125, 4210], 49],
 ];
 const TARGETS = [8500, 8900, 86_000, 1100, 3500];
 const medians = DIAGNOSIS_METRICS.map((_, index) => medianOf(STORE_VALUES.map(([, , values]) => values[index]!)));
@@ -24,8 +24,9 @@ const medians = DIAGNOSIS_METRICS.map((_, index) => medianOf(STORE_VALUES.map(([
 export const DIAGNOSIS: AnswerOf<typeof diagnosis> = {
   month: '2026-11', from: '2026-11-01', to: '2026-11-24',
   metrics: DIAGNOSIS_METRICS.map((key, index) => ({ ...info(key), median: medians[index]! })),
-  stores: STORE_VALUES.map(([storeId, storeName, values]) => ({
-    storeId, storeName,
+  stores: STORE_VALUES.map(([storeId, storeName, values, visits]) => ({
+    // 营业额 is what its 客单价 (values[2]) times its 到店台次 makes.
+    storeId, storeName, revenue: values[2]! * visits, visits,
     cells: DIAGNOSIS_METRICS.map((key, index) => ({ key, value: values[index]!, target: TARGETS[index]!, ...diagnose(key, values[index]!, TARGETS[index]!, medians[index]!) })),
   })),
 };

@@ -34,6 +34,9 @@ export const diagnosis = call({
     stores: z.array(z.object({
       storeId: z.number(),
       storeName: z.string(),
+      /** 营业额 (fen) and 到店台次 of the store's month, what its 客单价 divides: the same figures as 数据报表, 数据统计 and 指标树. */
+      revenue: z.number(),
+      visits: z.number(),
       cells: z.array(z.object({
         key: z.string(),
         value: z.number().nullable(),

@@ -3,6 +3,7 @@
  * methods with their Chinese names, the report's measures and groupings, and the 口径 of each
  * measure. zod-free: the server and the report widgets both read it.
  */
+import { BUILT_IN_METRICS } from './metrics';
 
 /** 服务类型 of an order (maintenance_record.service_type). */
 export const SERVICE_TYPES = {
@@ -52,12 +53,16 @@ export const REPORT_GROUP_KEYS = Object.keys(REPORT_GROUPS) as [ReportGroup, ...
  * The measures of a report row and their 口径. Money is integer fen, shares are 0.01 % (10000 = 100 %).
  * Every order counts on its business day (开单日期, maint_date) whatever its status.
  */
+// 营业额, 到店台次 and 客单价 are 指标库's (contracts/rules/metrics.ts): one name and one 口径 on 数据报表,
+// 诊断表, 数据统计 and 指标树 (issue 33, month end).
+const { revenue, visits, ticketSize } = BUILT_IN_METRICS;
+
 export const REPORT_MEASURES = {
-  revenueFen: { name: '营业额', unit: '元', definition: '工单金额合计（工时 + 配件），按开单日期计入' },
+  revenueFen: { name: revenue.name, unit: revenue.unit, definition: `${revenue.formula}，按开单日期计入` },
   labourFen: { name: '工时收入', unit: '元', definition: '工单工时明细金额合计' },
   partsFen: { name: '配件收入', unit: '元', definition: '工单配件明细金额合计' },
-  orders: { name: '工单数', unit: '单', definition: '开单数量' },
-  ticketFen: { name: '客单价', unit: '元', definition: '营业额 ÷ 工单数' },
+  orders: { name: visits.name, unit: visits.unit, definition: visits.formula },
+  ticketFen: { name: ticketSize.name, unit: ticketSize.unit, definition: ticketSize.formula },
   customers: { name: '到店客户', unit: '人次', definition: '每个门店每天到店的客户数（同一客户同店同日只计一次），按天相加' },
   newCustomers: { name: '新客户', unit: '人', definition: '在本连锁首次开单的客户数' },
   returningCustomers: { name: '回头客', unit: '人次', definition: '到店客户中此前在本连锁开过单的' },

@@ -4,6 +4,7 @@ import {
   sectionStrip, sections,
 } from './routes';
 import { Permission } from './permissions';
+import { starterRole } from '../../contracts/permissions';
 
 const specHomeRoutes = [
   'workKanBan', 'clientKanBan', 'clientskanban', 'clientspano', 'clientsupload', 'potentialClient', 'pricing',
@@ -112,6 +113,18 @@ describe('navigation: every page has one place', () => {
     expect(effectivePermission('/home/shop/customer-analysis')).toBe(Permission.dataAnalytics);
   });
 
+  it('puts month end under 数据 and lets whoever reads the figures open 指标树 and 客户运营 (issue 33: a store manager reads their targets and the stage days)', () => {
+    expect(menu.find((group) => group.title === '数据')!.entries.map((entry) => entry.title)).toEqual(['诊断表', '数据报表', '数据统计', '指标树']);
+    expect(menuGroupOf('/home/organization/customerOperations')).toBe('客户');
+    for (const path of ['/home/organization/metricsTree', '/home/organization/customerOperations']) {
+      expect(effectivePermission(path), path).toBe(Permission.dataAnalytics);
+    }
+    // The store manager's starter role has 数据, not 设置中心.
+    const manager = starterRole('store_manager');
+    expect(manager.permissions).toContain(Permission.dataAnalytics);
+    expect(manager.permissions).not.toContain(Permission.settingsCentre);
+  });
+
   it('gives the SMS pages one level: each part of 短信营销 is a menu entry and no SMS page has a strip', () => {
     expect(menu.find((group) => group.title === '营销')!.entries.map((entry) => entry.title)).toEqual(
       ['短信营销', '短信模板', '发送记录', '退订名单', '授权来源', '客户分组', '短信购买'],
@@ -123,7 +136,7 @@ describe('navigation: every page has one place', () => {
   });
 
   it('names the menu area of a strip page after its section entry', () => {
-    expect(menuGroupOf('/home/organization/metricsTree')).toBe('设置');
+    expect(menuGroupOf('/home/organization/jobPool')).toBe('设置');
     expect(menuGroupOf('/home/shop/webPhone')).toBe('商城');
   });
 });

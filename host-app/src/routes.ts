@@ -157,14 +157,14 @@ export const sections: SectionRoute[] = [
     children: [
       { path: '/home/organization/featureIntro', title: '功能介绍', showTab: true, open: true, description: '门店管家各功能模块的介绍与上手指引。', widget: { folder: 'feature-intro', tag: 'garage-feature-intro' } },
       { path: '/home/organization/helpCenter', title: '帮助中心', showTab: true, open: true, description: '可搜索的使用说明与操作指引。', widget: { folder: 'help-center', tag: 'garage-help-center' } },
-      { path: '/home/organization/metricsTree', title: '指标树', showTab: true, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
+      { path: '/home/organization/metricsTree', title: '指标树', showTab: true, permission: Permission.dataAnalytics, description: '把经营目标拆解成可追踪的门店与岗位指标。', widget: { folder: 'metrics-tree', tag: 'garage-metrics-tree' } },
       { path: '/home/organization/storeBasics', title: '门店基础信息', showTab: true, description: '维护门店名称、地址、营业时间与联系方式。', widget: { folder: 'store-basics', tag: 'garage-store-basics' } },
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: { folder: 'org-structure', tag: 'garage-org-structure' } },
       { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: { folder: 'metrics-lib', tag: 'garage-metrics-lib' } },
       { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: { folder: 'job-pool', tag: 'garage-job-pool' } },
       { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
-      { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },
+      { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, permission: Permission.dataAnalytics, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },
       { path: '/home/organization/insuranceRates', title: '保险公司费率', showTab: true, permission: Permission.insurance, description: '各保险公司的商业险基准保费与系数，保险报价按此计算；总部管理员维护。', widget: { folder: 'insurance-rates', tag: 'garage-insurance-rates' } },
     ],
   },
@@ -246,6 +246,8 @@ export const menu: MenuGroup[] = [
     entries: [
       entry('/home/externalmanage'), entry('/home/clientskanban'), entry('/home/clientspano'),
       entry('/home/tagmanage'), entry('/home/clientsupload'), entry('/home/potentialClient'), entry('/home/shop/customer-analysis'),
+      // Read by whoever reads the figures (its days count 沉睡 and 留存率); changed by a headquarters admin.
+      entry('/home/organization/customerOperations'),
     ],
   },
   {
@@ -262,7 +264,8 @@ export const menu: MenuGroup[] = [
       entry('/home/shop/insurance-import'), entry('/home/organization/insuranceRates'),
     ],
   },
-  { title: '数据', entries: [entry('/home/statistic'), entry('/home/dataReport'), entry('/home/kpi')] },
+  // Month end in one place: the figures and the targets they are held to (a store manager reads their store's).
+  { title: '数据', entries: [entry('/home/statistic'), entry('/home/dataReport'), entry('/home/kpi'), entry('/home/organization/metricsTree')] },
   { title: '设置', entries: [entry('/home/organization')] },
   { title: '商城', entries: [entry('/home/shop'), entry('/home/pricing'), entry('/home/sysPackage')] },
 ];

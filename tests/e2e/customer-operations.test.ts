@@ -84,8 +84,8 @@ describe('客户运营', () => {
     await context.close();
   });
 
-  it('keeps staff without 设置中心 out of the page, and the server refuses their save', async () => {
-    const { page, errors, context } = await signedInAt('/home/organization/customerOperations', 'manager');
+  it('keeps staff without 数据 out of the page, and the server refuses a store manager’s save (they may read the rules)', async () => {
+    const { page, errors, context } = await signedInAt('/home/organization/customerOperations', 'frontdesk');
     await page.getByText('暂无权限').first().waitFor();
     expect(await page.locator('garage-customer-operations').count()).toBe(0);
     const refused = await server.call('PUT', '/customerOperations/rules', {

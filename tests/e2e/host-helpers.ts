@@ -162,3 +162,30 @@ export function selectValue(scope: Page | Locator, label: string): Promise<strin
   return scope.getByRole('combobox', { name: label, exact: true })
     .evaluate((combobox) => String(((combobox.getRootNode() as ShadowRoot).host as HTMLElement & { value: unknown }).value));
 }
+
+/**
+ * What overflows sideways at this width: the page, the element, or any box inside it (shadow roots
+ * included) reaching past the right edge of the window — a table scrolling inside its own frame counts.
+ */
+export async function sidewaysOverflow(page: Page, tag: string) {
+  return page.evaluate((selector) => {
+    const document_ = document.documentElement;
+    const element = document.querySelector(selector)!;
+    const offenders: string[] = [];
+    const walk = (scope: Document | ShadowRoot) => {
+      for (const node of scope.querySelectorAll('*')) {
+        const box = node.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && box.right > document_.clientWidth + 0.5) {
+          offenders.push(`${node.tagName.toLowerCase()}.${[...node.classList].join('.')} → ${Math.round(box.right)} px`);
+        }
+        if (node.shadowRoot) walk(node.shadowRoot);
+      }
+    };
+    walk(document);
+    return {
+      page: document_.scrollWidth - document_.clientWidth,
+      element: element.scrollWidth - element.clientWidth,
+      offenders: offenders.slice(0, 8),
+    };
+  }, tag);
+}

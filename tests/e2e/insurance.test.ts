@@ -1,9 +1,11 @@
 /**
- * 保险 in Chromium against the real server and its demo policies, in the host app: find a policy
- * expiring within 7 days, quote it (交强险 live on the official table, insurers side by side), save
- * and share the sheet, open the link logged out in a fresh browser context (read-only, name and
- * plate masked, no mobile), revoke it (the phone then shows 「链接已失效」), then mark the renewal
- * 已续保; 保险分析 draws its charts.
+ * 保险 in Chromium against the real server and its demo policies, in the host app. Renewal season
+ * as the store's insurance staff do it (issue 33, journey 3; 李店长 of 城东店, whose role holds 保险):
+ * the 续保 list's most urgent policy nobody followed up → 报价 (交强险 live on the official table,
+ * insurers side by side) → save and share the sheet; the customer opens the link logged out on a
+ * 360 px phone (read-only, name and plate masked, no mobile; every insurer a whole card, cheapest
+ * first, nothing cut at the side); the saved quote moved the row to 已报价; the link is revoked (the
+ * phone then shows 「链接已失效」) and the renewal marked 已续保. 保险分析 draws its charts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +15,7 @@ import { compulsoryPremium } from '../../contracts/insurance';
 import { maskName, maskPlate } from '../../contracts/rules/mobile';
 import { startTestServer, type TestServer } from '../support/server';
 import { readXlsx } from '../support/import-files';
-import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, sidewaysOverflow, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,27 +33,28 @@ const quote = (page: Page) => page.locator('garage-insurance-quote');
 /** The list has answered the latest filter. */
 const settled = (page: Page) => lookup(page).locator('ul.policies[aria-busy="false"]').waitFor({ state: 'attached', timeout: 20_000 });
 
-async function signIn(width = 1440) {
+async function signIn(username = 'admin', width = 1440) {
   const watched = await openPage(browser, { width, height: 1000 });
   await watched.page.goto(`${server.url}/login`);
-  await loginThroughForm(watched.page, 'admin');
+  await loginThroughForm(watched.page, username);
   await watched.page.waitForURL(/\/home\//);
   return watched;
 }
 
 describe('保险', () => {
-  it('finds an expiring policy, quotes it, shares the sheet, opens the link logged out and marks it 已续保', async () => {
-    const { page, errors, context } = await signIn();
+  it('renewal season: 续保 list → quote → share link; the customer’s phone shows every insurer, cheapest first, and the row moves to 已报价', async () => {
+    const { page, errors, context } = await signIn('manager');
     await page.goto(`${server.url}/home/insurance`);
     await waitForPage(page, '保险查询');
     // The most urgent bucket that has a policy nobody has followed up yet (the demo seed decides which).
-    const token = await server.loginToken('admin');
+    const token = await server.loginToken('manager');
     const waiting = async (bucket: string) => (await server.call<{ total: number }>('GET', '/insurance/renewals', { token, query: { bucket, state: 'pending' } })).data.total;
     const bucket = (await waiting('d7')) > 0 ? '7天内到期' : '30天内到期';
     await lookup(page).getByRole('tab', { name: new RegExp(`^${bucket}`) }).click();
     await lookup(page).getByRole('button', { name: /^待跟进/ }).click();
     await settled(page);
     await expect.poll(() => lookup(page).locator('li.policy').evaluateAll((rows) => rows.length > 0 && rows.every((row) => row.getAttribute('data-state') === 'pending'))).toBe(true);
+    await screenshotForReview(page, 'insurance-renewals-1440.png');
     const row = lookup(page).locator('li.policy').first();
     const plate = (await row.getAttribute('data-policy'))!;
     const expiry = await row.locator('.expiry .figure').innerText();
@@ -80,6 +83,7 @@ describe('保险', () => {
     const totals = quote(page).locator('.computed table.comparison td[data-total]');
     await expect.poll(() => totals.count()).toBeGreaterThan(1);
     const lowest = await quote(page).locator('.computed table.comparison td[data-total].lowest').innerText();
+    const insurers = await totals.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-total')!).sort());
 
     await quote(page).getByRole('button', { name: '保存报价' }).click();
     await page.getByText('报价已保存到车辆的报价记录').waitFor();
@@ -90,6 +94,7 @@ describe('保险', () => {
     const link = await quote(page).locator('[data-testid="share-url"]').innerText();
     expect(link).toMatch(new RegExp(`^${server.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/insurance-share/[A-Za-z0-9_-]{20,}$`));
     await quote(page).getByText(/失效；只能查看这一份报价单/).waitFor();
+    await screenshotForReview(page, 'insurance-quote-1440.png', { fullPage: true });
 
     // A customer's phone: nobody signed in, 360 px wide. The sheet names the car and its owner masked, no mobile.
     const phone = await openPage(browser, { width: 360, height: 740 });
@@ -105,6 +110,33 @@ describe('保险', () => {
     expect(facts).not.toMatch(/1\d{2}\*{4}\d{4}/);
     // Read-only: nothing to change or save on the shared sheet.
     expect(await phone.page.locator('garage-insurance-quote').getByRole('button', { name: /保存报价|计算报价|分享链接/ }).count()).toBe(0);
+    // Every insurer whole on the phone: one card each, cheapest first, the cheapest marked; nothing reaches past the right edge.
+    const cards = shared.locator('li.offer-card');
+    await expect.poll(() => cards.evaluateAll((each) => each.map((card) => card.getAttribute('data-offer')!).sort())).toEqual(insurers);
+    const cardTotals = (await shared.locator('[data-card-total]').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(cardTotals).toEqual([...cardTotals].sort((a, b) => a - b));
+    expect(await cards.first().locator('[data-card-total]').innerText()).toBe(lowest);
+    expect(await cards.first().getAttribute('class')).toContain('lowest');
+    expect(await cards.first().getByText('最低').count()).toBe(1);
+    expect(await shared.locator('table.comparison').isVisible()).toBe(false);
+    expect(await sidewaysOverflow(phone.page, 'garage-insurance-quote')).toEqual({ page: 0, element: 0, offenders: [] });
+    await screenshotForReview(phone.page, 'insurance-share-360.png', { fullPage: true });
+
+    // Back at the store the saved quote has moved the row to 已报价 (before anyone marks it).
+    const renewals = await openPage(browser, { width: 360, height: 900 });
+    await renewals.page.goto(`${server.url}/login`);
+    await loginThroughForm(renewals.page, 'manager');
+    await renewals.page.waitForURL(/\/home\//);
+    await renewals.page.goto(`${server.url}/home/insurance`);
+    await waitForPage(renewals.page, '保险查询');
+    await lookup(renewals.page).getByRole('tab', { name: new RegExp(`^${bucket}`) }).click();
+    await lookup(renewals.page).getByRole('button', { name: /^已报价/ }).click();
+    await settled(renewals.page);
+    await expect.poll(() => lookup(renewals.page).locator(`li.policy[data-policy="${plate}"]`).first().getAttribute('data-state')).toBe('quoted');
+    expect(await sidewaysOverflow(renewals.page, 'garage-insurance-lookup')).toEqual({ page: 0, element: 0, offenders: [] });
+    await screenshotForReview(renewals.page, 'insurance-renewals-quoted-360.png', { fullPage: true });
+    expect(renewals.errors).toEqual([]);
+    await renewals.context.close();
 
     // The store revokes the link before it expires: the phone then shows 「链接已失效」.
     await quote(page).locator('.share').getByRole('button', { name: '撤销链接' }).click();
@@ -120,7 +152,7 @@ describe('保险', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
 
-    // Back to the pipeline: saving the quote moved the follow-up to 已报价; the customer renewed.
+    // Back to the pipeline on the desk: the follow-up reads 已报价; the customer renewed.
     await page.goto(`${server.url}/home/insurance`);
     await waitForPage(page, '保险查询');
     await lookup(page).getByRole('tab', { name: new RegExp(`^${bucket}`) }).click();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, screenshotForReview, visibleNativeControls } from './host-helpers';
+import { launchChromium, screenshotForReview, sidewaysOverflow, visibleNativeControls } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -77,33 +77,6 @@ async function open(url: string, width: number): Promise<Page> {
   page.setDefaultTimeout(60_000);
   await page.goto(url);
   return page;
-}
-
-/**
- * What overflows sideways at this width: the page, the element, or any box inside it (shadow roots
- * included) reaching past the right edge of the window — a table scrolling inside its own frame counts.
- */
-async function sidewaysOverflow(page: Page, tag: string) {
-  return page.evaluate((selector) => {
-    const document_ = document.documentElement;
-    const element = document.querySelector(selector)!;
-    const offenders: string[] = [];
-    const walk = (scope: Document | ShadowRoot) => {
-      for (const node of scope.querySelectorAll('*')) {
-        const box = node.getBoundingClientRect();
-        if (box.width > 0 && box.height > 0 && box.right > document_.clientWidth + 0.5) {
-          offenders.push(`${node.tagName.toLowerCase()}.${[...node.classList].join('.')} → ${Math.round(box.right)} px`);
-        }
-        if (node.shadowRoot) walk(node.shadowRoot);
-      }
-    };
-    walk(document);
-    return {
-      page: document_.scrollWidth - document_.clientWidth,
-      element: element.scrollWidth - element.clientWidth,
-      offenders: offenders.slice(0, 8),
-    };
-  }, tag);
 }
 
 describe('the version notice at 360 px', () => {

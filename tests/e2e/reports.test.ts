@@ -4,7 +4,10 @@
  * day → 服务顾问) and the breadcrumb goes back; a filter narrows; the xlsx export downloads, opens,
  * and a formula-looking advisor name stays text. A store manager's report covers their store only.
  * 客户分析 draws its charts and its totals follow the store filter; a chain without the add-on sees
- * the 项目商城 page.
+ * the 项目商城 page. Month end (issue 33, journey 4): headquarters reads 城东店's 营业额 and 到店台次 of
+ * this month on 数据报表, 诊断表, 数据统计 and 指标树 (setting its 到店台次 target on the way) and finds
+ * them equal to each other and to the orders; then 李店长 opens their store's targets and
+ * 客户运营's stage days from their own menu.
  */
 import '../../server/src/import/exceljs-utf8'; // before exceljs (the server runs in this process): see there
 import ExcelJS from 'exceljs';
@@ -14,9 +17,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { refreshDirty } from '../../server/src/repositories/rollups';
 import { addDays, daysBetween, today as garageToday } from '../../contracts/dates';
+import { OPERATION_NAMES } from '../../contracts/rules/customer-operations';
 import { formatMoney } from '../../widgets/core/formats';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
+import { chooseOption, launchChromium, loginThroughForm, openPage, screenshotForReview, sidewaysOverflow, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -184,5 +188,109 @@ describe('客户分析', () => {
     await analysis(page).locator('garage-mall [data-package="addon.customer_analysis"]').waitFor({ timeout: 20_000 });
     expect(await analysis(page).locator('[data-chart]').count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe('month end (issue 33)', () => {
+  const city = '城东店';
+  const fen = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+  const count = (text: string) => Number(text.replace(/[^\d]/g, ''));
+  /** Each page at 1440 and at 360 px, for a person to judge; the phone width cuts nothing sideways. */
+  async function pictures(page: Page, tag: string, name: string) {
+    await screenshotForReview(page, `${name}-1440.png`, { fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => sidewaysOverflow(page, tag)).toEqual({ page: 0, element: 0, offenders: [] });
+    await screenshotForReview(page, `${name}-360.png`, { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  }
+  /** A 指标树 node of the store itself (not a position's or a person's under it). */
+  const storeNode = (page: Page, metric: string) =>
+    page.locator(`garage-metrics-tree .node[data-metric="${metric}"]`).filter({ has: page.locator('.scope', { hasText: new RegExp(`^${city}$`) }) });
+
+  it('headquarters finds 城东店’s 营业额 and 到店台次 equal on 数据报表, 诊断表, 数据统计 and 指标树; its manager reads the targets and 客户运营’s days', async () => {
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const ours = (await orders()).filter((order) => order.store_id === 2 && order.maint_date >= monthStart && order.maint_date <= today);
+    const expected = { revenue: revenue(ours, () => true), visits: ours.length };
+    expect(expected.visits).toBeGreaterThan(0);
+    const { page, errors } = await signIn('admin');
+    const open = async (title: string) => {
+      await page.locator('nav.sidebar__nav').getByRole('link', { name: title, exact: true }).click();
+      await waitForPage(page, title);
+    };
+
+    // 数据报表, 本月, by store: the row of 城东店. Its columns name the 指标库's figures, and it says what each counts.
+    await page.goto(`${server.url}/home/dataReport`);
+    await waitForPage(page, '数据报表');
+    await pick(report(page), '快捷区间', '本月');
+    await report(page).locator('.crumb.current').filter({ hasText: `${monthStart} 至 ${today}` }).waitFor();
+    await settled(page, '门店');
+    const row = report(page).locator('tr[data-row="2"]');
+    const seen = { 数据报表: { revenue: fen(await row.locator('[data-measure="revenueFen"]').innerText()), visits: count(await row.locator('[data-measure="orders"]').innerText()) } };
+    expect(await report(page).locator('table.figures thead').innerText()).toContain('到店台次');
+    await report(page).locator('details.formulas summary').click();
+    await report(page).locator('details.formulas').getByText('每个门店每天到店的客户数').waitFor();
+    await pictures(page, 'garage-data-report', 'month-report');
+
+    // 诊断表: this month, 城东店's section says its 营业额 and 到店台次 beside the 客单价 they make.
+    await open('诊断表');
+    const diagnosis = page.locator(`garage-diagnosis section.store[data-store="${city}"]`);
+    await diagnosis.locator('[data-figure="revenue"]').waitFor({ timeout: 20_000 });
+    const diagnosed = { revenue: fen(await diagnosis.locator('[data-figure="revenue"]').innerText()), visits: count(await diagnosis.locator('[data-figure="visits"]').innerText()) };
+    await pictures(page, 'garage-diagnosis', 'month-diagnosis');
+
+    // 数据统计: this month, 城东店 chosen; the decomposition names 到店台次 and what 到店客户 counts.
+    await open('数据统计');
+    const kpi = page.locator('garage-kpi');
+    await kpi.locator('[data-part="visits"]').waitFor({ timeout: 20_000 });
+    await chooseOption(kpi, '门店', city);
+    await expect.poll(() => kpi.locator('tbody[data-store]').evaluateAll((rows) => rows.length > 0 && rows.every((each) => each.getAttribute('data-store') === '城东店'))).toBe(true);
+    const scored = { revenue: fen(await kpi.locator('[data-part="revenue"]').innerText()), visits: count(await kpi.locator('[data-part="visits"]').innerText()) };
+    await kpi.getByText(/到店客户按人计/).waitFor();
+    await pictures(page, 'garage-kpi', 'month-kpi');
+
+    // 指标树 (数据 › 指标树): 营业额 has its target; headquarters adds the 到店台次 one under it and reads both actuals.
+    await open('指标树');
+    const tree = page.locator('garage-metrics-tree');
+    await storeNode(page, 'revenue').waitFor({ timeout: 20_000 });
+    await storeNode(page, 'revenue').getByRole('button', { name: '添加下级' }).click();
+    const dialog = tree.locator('sl-dialog.node-dialog');
+    await chooseOption(dialog, '指标', '到店台次（次）');
+    await dialog.getByLabel('目标值（次）').fill('600');
+    await dialog.getByRole('button', { name: '添加' }).click();
+    await page.getByText('目标已保存').first().waitFor();
+    await storeNode(page, 'visits').waitFor();
+    const targeted = { revenue: fen(await storeNode(page, 'revenue').locator('[data-actual]').innerText()), visits: count(await storeNode(page, 'visits').locator('[data-actual]').innerText()) };
+    await pictures(page, 'garage-metrics-tree', 'month-tree');
+
+    expect({ ...seen, 诊断表: diagnosed, 数据统计: scored, 指标树: targeted }).toEqual({ 数据报表: expected, 诊断表: expected, 数据统计: expected, 指标树: expected });
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // 李店长 of 城东店: 数据 › 指标树 shows their store's targets (read-only) with the same figures; 客户 › 客户运营 the days.
+    const manager = await signIn('manager');
+    await manager.page.locator('nav.sidebar__nav').getByRole('link', { name: '指标树', exact: true }).click();
+    await waitForPage(manager.page, '指标树');
+    await storeNode(manager.page, 'visits').locator('[data-actual]').waitFor({ timeout: 20_000 });
+    expect(count(await storeNode(manager.page, 'visits').locator('[data-actual]').innerText())).toBe(expected.visits);
+    expect(fen(await storeNode(manager.page, 'revenue').locator('[data-actual]').innerText())).toBe(expected.revenue);
+    expect(await manager.page.locator('garage-metrics-tree .node').evaluateAll((nodes) => nodes.every((node) => node.getAttribute('data-store') === '城东店'))).toBe(true);
+    await manager.page.locator('garage-metrics-tree').getByText('您可以查看目标与进度；设置目标需要管理员。').waitFor();
+    expect(await manager.page.locator('garage-metrics-tree').getByRole('button', { name: '添加下级' }).count()).toBe(0);
+    await pictures(manager.page, 'garage-metrics-tree', 'month-tree-manager');
+
+    await manager.page.locator('nav.sidebar__nav').getByRole('link', { name: '客户运营', exact: true }).click();
+    await waitForPage(manager.page, '客户运营');
+    const operations = manager.page.locator('garage-customer-operations');
+    const rules = (await server.call<{ lifecycle: Record<string, number> }>('GET', '/customerOperations/rules', { token: await server.loginToken('manager') })).data.lifecycle;
+    // The days as text (nothing to type into), each named for a screen reader.
+    for (const key of ['newWithinDays', 'activeWithinDays', 'sleepingWithinDays'] as const) {
+      await expect.poll(() => operations.locator(`[data-field="lifecycle.${key}"]`).textContent()).toBe(`${OPERATION_NAMES[key]} ${rules[key]}`);
+    }
+    expect(await operations.getByRole('spinbutton').count()).toBe(0);
+    await operations.locator('[data-stage="lost"]', { hasText: `超过 ${rules.sleepingWithinDays} 天未到店` }).waitFor();
+    await operations.getByText('您可以查看这些规则；修改需要总部管理员。').waitFor();
+    await pictures(manager.page, 'garage-customer-operations', 'month-operations-manager');
+    expect(manager.errors).toEqual([]);
+    await manager.context.close();
   });
 });

@@ -163,10 +163,18 @@ export function CustomerOperations(_props: WidgetProps) {
 
   const numberInput = (key: string, label: string, value: Typed | undefined, onValue: (value: Typed) => void, suffix: string, limits: { min: number; max: number }) => {
     const problem = problems[key];
+    // Read-only, the figure is text (a disabled field's grey number is hard to read); a stage's 「天内」 follows it already.
+    if (!editable) {
+      return (
+        <strong className="field figure" data-field={key}>
+          <span className="visually-hidden">{label} </span>{value === undefined ? '' : key.startsWith('lifecycle.') ? value : `${value} ${suffix}`}
+        </strong>
+      );
+    }
     return (
       <span className="field">
         <sl-input size="small" type="number" inputmode="numeric" class={problem ? 'number hidden-label invalid' : 'number hidden-label'} label={label} data-field={key}
-          min={String(limits.min)} max={String(limits.max)} value={value === undefined ? '' : String(value)} disabled={!editable}
+          min={String(limits.min)} max={String(limits.max)} value={value === undefined ? '' : String(value)}
           onsl-input={(event: Event) => onValue(typed((event.target as HTMLInputElement).value))}>
           <span slot="suffix">{suffix}</span>
         </sl-input>

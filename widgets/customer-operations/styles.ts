@@ -54,6 +54,7 @@ th, td { padding: 8px 10px; text-align: left; border-bottom: 1px solid var(--sl-
 thead th { font-size: 12px; color: var(--sl-color-neutral-600); }
 tbody th { color: var(--sl-color-neutral-900); }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
+strong.field { padding: 0 4px; font-size: 16px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 40px 16px; border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
 .state p { margin: 0; }

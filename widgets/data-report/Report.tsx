@@ -226,6 +226,13 @@ export function DataReport({ container }: WidgetProps) {
           )}
         </div>
       )}
+      <details className="formulas">
+        <summary>{messages.formulas}</summary>
+        <dl>
+          {MEASURE_COLUMNS.map(([key]) => <div key={key}><dt>{messages.measures[key].name}</dt><dd>{messages.measures[key].definition}</dd></div>)}
+        </dl>
+        <p className="muted small">{messages.formulasHint}</p>
+      </details>
     </div>
   );
 }

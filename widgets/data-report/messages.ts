@@ -4,7 +4,7 @@ import { REPORT_GROUPS, REPORT_MEASURES, SERVICE_TYPES } from '../../contracts/r
 
 export const messages = {
   title: '数据报表',
-  subtitle: '营业额、工单、客户与回头客，按门店、时间、服务顾问或服务类型汇总；点一行看下一层，导出 Excel。',
+  subtitle: '营业额、到店台次、客户与回头客，按门店、时间、服务顾问或服务类型汇总；点一行看下一层，导出 Excel。',
   range: '快捷区间',
   ranges: { d7: '近 7 天', d30: '近 30 天', thisMonth: '本月', lastMonth: '上月', m12: '近 12 个月', thisYear: '今年', custom: '自定义' },
   from: '开始日期',
@@ -37,7 +37,9 @@ export const messages = {
   badRange: '结束日期不能早于开始日期',
   empty: '这段时间没有工单',
   total: '合计',
-  chart: '营业额与工单数',
+  chart: `${REPORT_MEASURES.revenueFen.name}与${REPORT_MEASURES.orders.name}`,
+  formulas: '指标口径',
+  formulasHint: '营业额、到店台次和客单价与诊断表、数据统计、指标树同一口径，同一门店同一月份数字相同。',
   rowsCount: (n: number) => `${n} 行`,
   noAdvisor: '（未填写）',
   money: formatMoney,

@@ -1,8 +1,8 @@
 /** Styles of 数据报表: the analysis pages' skeleton, group switch, breadcrumb, one chart and the figures table (scrolls sideways when narrow). */
-import { analysisPageStyles } from '../core/ui/analysis-styles';
+import { FORMULAS_CSS, analysisPageStyles } from '../core/ui/analysis-styles';
 import { DATE_FIELD_CSS } from '../core/ui/date-field-styles';
 
-export const reportStyles = `${DATE_FIELD_CSS}${analysisPageStyles('.report', 'data-report')}
+export const reportStyles = `${DATE_FIELD_CSS}${analysisPageStyles('.report', 'data-report')}${FORMULAS_CSS}
 .report { gap: 12px; }
 .report p { margin: 0; }
 .report .filters sl-select, .report .filters sl-input { width: 150px; }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import { session, useValue, usePageData, type WidgetProps } from '../core';
 import { HEALTH_NAMES, shiftMonth, type Health } from '../../contracts/rules/analysis';
-import { formatMetricValue } from '../../contracts/rules/metrics';
+import { BUILT_IN_METRICS, formatMetricValue } from '../../contracts/rules/metrics';
 import { diagnosisApi, type DiagnosisAnswer, type StoreRow } from './api';
 import { messages } from './messages';
 
@@ -18,6 +18,11 @@ function StoreSection({ store, data }: { store: StoreRow; data: DiagnosisAnswer 
         <span>{store.storeName}</span>
         <span className="counts muted small">{messages.counts(count('red'), count('amber'), count('green'))}</span>
       </h3>
+      <p className="basis small">
+        <span>{BUILT_IN_METRICS.revenue.name} <strong className="figure" data-figure="revenue">{formatMetricValue('元', store.revenue)}</strong></span>
+        <span>{BUILT_IN_METRICS.visits.name} <strong className="figure" data-figure="visits">{formatMetricValue('次', store.visits)}</strong></span>
+        <span className="muted">{messages.basis}</span>
+      </p>
       <table className="cells">
         <thead>
           <tr>

@@ -9,6 +9,7 @@ export const messages = {
   months: '统计月份',
   columns: { metric: '指标', value: '本店', target: '目标', median: '连锁中位数', health: '状态', advice: '原因与建议' },
   noTarget: '未设',
+  basis: '客单价 = 营业额 ÷ 到店台次，与数据报表、数据统计、指标树同一口径',
   suggestion: '建议：',
   counts: (red: number, amber: number, green: number) => `预警 ${red} · 关注 ${amber} · 良好 ${green}`,
   formulas: '指标口径',

@@ -2,6 +2,8 @@
  * Styles of <garage-diagnosis>, inside its shadow root: one table per store; below 720 px of its own
  * width each metric becomes a card (name and status, the three figures, then reason and advice).
  */
+import { FORMULAS_CSS } from '../core/ui/analysis-styles';
+
 export const diagnosisStyles = `
 :host { display: block !important; font-size: 14px !important; line-height: 1.6 !important; container-type: inline-size !important; }
 .diagnosis { display: flex; flex-direction: column; gap: 16px; color: var(--sl-color-neutral-900); }
@@ -37,12 +39,8 @@ h3 { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: spa
 .badge.amber { background: var(--sl-color-warning-50); color: var(--sl-color-warning-700); }
 .badge.red { background: var(--sl-color-danger-50); color: var(--sl-color-danger-700); }
 .badge.none { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-600); }
-.formulas { padding: 10px 14px; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); background: var(--sl-color-neutral-0); }
-.formulas summary { cursor: pointer; font-weight: 600; }
-.formulas dl { margin: 8px 0; display: flex; flex-direction: column; gap: 6px; }
-.formulas dt { font-weight: 600; }
-.formulas dd { margin: 0; color: var(--sl-color-neutral-700); }
-.formulas p { margin: 0; }
+${FORMULAS_CSS}
+.basis { display: flex; flex-wrap: wrap; gap: 2px 16px; margin: 0 0 8px; }
 .state { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 32px 16px; border: 1px dashed var(--sl-color-neutral-300);
   border-radius: var(--sl-border-radius-large); color: var(--sl-color-neutral-700); text-align: center; }
 .state p { margin: 0; }

@@ -27,60 +27,99 @@ export const lowestOffer = (sheet: QuoteSheet) => sheet.offers.reduce<QuoteSheet
 
 const limitText = (limit: number) => (limit >= 10_000 ? messages.wan(limit) : limit > 0 ? messages.yuan(limit) : '');
 
-/** The insurers side by side: one column each, the lowest total marked. */
+/**
+ * The insurers on a narrow screen (a customer's phone): one card each, cheapest first, so every
+ * insurer is seen whole by scrolling down, never cut at the side. The table shows on wider ones.
+ */
+function OfferCards({ sheet, rows, lowest }: { sheet: QuoteSheet; rows: ReturnType<typeof comparisonRows>; lowest: ReturnType<typeof lowestOffer> }) {
+  const cheapestFirst = [...sheet.offers].sort((a, b) => a.totalFen - b.totalFen);
+  return (
+    <ol className="offer-cards" aria-label={messages.comparisonCards}>
+      {cheapestFirst.map((offer) => (
+        <li key={offer.insurerCode} className={`offer-card${offer === lowest ? ' lowest' : ''}`} data-offer={offer.insurerName}>
+          <header>
+            <strong className="insurer">{offer.insurerName}</strong>
+            {offer === lowest && sheet.offers.length > 1 ? <span className="badge">{messages.lowest}</span> : null}
+            <strong className="figure total" data-card-total={offer.insurerName}>{messages.money(offer.totalFen)}</strong>
+          </header>
+          <dl>
+            {rows.map((row) => {
+              const line = offer.lines.find((each) => each.code === row.code);
+              return (
+                <div key={row.code}>
+                  <dt>{row.name}{limitText(row.limit) ? <span className="limit">{limitText(row.limit)}</span> : null}</dt>
+                  <dd className="figure">{line ? messages.money(line.premiumFen) : <span className="muted">{messages.notSold}</span>}</dd>
+                </div>
+              );
+            })}
+            <div className="sub"><dt>{messages.coefficient}</dt><dd className="figure">{offer.coefficient.toFixed(4)}</dd></div>
+            <div className="sub"><dt>{messages.commercialTotal}</dt><dd className="figure">{messages.money(offer.commercialFen)}</dd></div>
+            <div className="sub"><dt>{messages.compulsoryTotal}</dt><dd className="figure">{messages.money(offer.compulsoryFen)}</dd></div>
+            <div className="sub"><dt>{messages.taxTotal}</dt><dd className="figure">{messages.money(offer.vehicleTaxFen)}</dd></div>
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The insurers side by side: one column each, the lowest total marked (cards on a narrow screen). */
 export function Comparison({ sheet }: { sheet: QuoteSheet }) {
   const rows = comparisonRows(sheet);
   const lowest = lowestOffer(sheet);
   return (
-    <div className="comparison-scroll">
-      <table className="comparison" aria-label={messages.comparison}>
-        <thead>
-          <tr>
-            <th scope="col">{messages.line}</th>
-            {sheet.offers.map((offer) => (
-              <th scope="col" key={offer.insurerCode} className={offer === lowest ? 'lowest' : ''} data-insurer={offer.insurerName}>
-                {offer.insurerName}
-                {offer === lowest && sheet.offers.length > 1 ? <span className="badge">{messages.lowest}</span> : null}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.code}>
-              <th scope="row">
-                {row.name}
-                {limitText(row.limit) ? <span className="limit">{limitText(row.limit)}</span> : null}
-              </th>
-              {sheet.offers.map((offer) => {
-                const line = offer.lines.find((each) => each.code === row.code);
-                return <td key={offer.insurerCode} className="figure">{line ? messages.money(line.premiumFen) : <span className="muted">{messages.notSold}</span>}</td>;
-              })}
+    <>
+      <OfferCards sheet={sheet} rows={rows} lowest={lowest} />
+      <div className="comparison-scroll">
+        <table className="comparison" aria-label={messages.comparison}>
+          <thead>
+            <tr>
+              <th scope="col">{messages.line}</th>
+              {sheet.offers.map((offer) => (
+                <th scope="col" key={offer.insurerCode} className={offer === lowest ? 'lowest' : ''} data-insurer={offer.insurerName}>
+                  {offer.insurerName}
+                  {offer === lowest && sheet.offers.length > 1 ? <span className="badge">{messages.lowest}</span> : null}
+                </th>
+              ))}
             </tr>
-          ))}
-          <tr className="sub">
-            <th scope="row">{messages.coefficient}</th>
-            {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{offer.coefficient.toFixed(4)}</td>)}
-          </tr>
-          <tr className="sub">
-            <th scope="row">{messages.commercialTotal}</th>
-            {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.commercialFen)}</td>)}
-          </tr>
-          <tr className="sub">
-            <th scope="row">{messages.compulsoryTotal}</th>
-            {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.compulsoryFen)}</td>)}
-          </tr>
-          <tr className="sub">
-            <th scope="row">{messages.taxTotal}</th>
-            {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.vehicleTaxFen)}</td>)}
-          </tr>
-          <tr className="total">
-            <th scope="row">{messages.total}</th>
-            {sheet.offers.map((offer) => <td key={offer.insurerCode} className={`figure${offer === lowest ? ' lowest' : ''}`} data-total={offer.insurerName}>{messages.money(offer.totalFen)}</td>)}
-          </tr>
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.code}>
+                <th scope="row">
+                  {row.name}
+                  {limitText(row.limit) ? <span className="limit">{limitText(row.limit)}</span> : null}
+                </th>
+                {sheet.offers.map((offer) => {
+                  const line = offer.lines.find((each) => each.code === row.code);
+                  return <td key={offer.insurerCode} className="figure">{line ? messages.money(line.premiumFen) : <span className="muted">{messages.notSold}</span>}</td>;
+                })}
+              </tr>
+            ))}
+            <tr className="sub">
+              <th scope="row">{messages.coefficient}</th>
+              {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{offer.coefficient.toFixed(4)}</td>)}
+            </tr>
+            <tr className="sub">
+              <th scope="row">{messages.commercialTotal}</th>
+              {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.commercialFen)}</td>)}
+            </tr>
+            <tr className="sub">
+              <th scope="row">{messages.compulsoryTotal}</th>
+              {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.compulsoryFen)}</td>)}
+            </tr>
+            <tr className="sub">
+              <th scope="row">{messages.taxTotal}</th>
+              {sheet.offers.map((offer) => <td key={offer.insurerCode} className="figure">{messages.money(offer.vehicleTaxFen)}</td>)}
+            </tr>
+            <tr className="total">
+              <th scope="row">{messages.total}</th>
+              {sheet.offers.map((offer) => <td key={offer.insurerCode} className={`figure${offer === lowest ? ' lowest' : ''}`} data-total={offer.insurerName}>{messages.money(offer.totalFen)}</td>)}
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

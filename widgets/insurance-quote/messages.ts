@@ -54,6 +54,7 @@ export const messages = {
   saved: '报价已保存到车辆的报价记录',
   // Comparison
   comparison: '各保险公司报价对比',
+  comparisonCards: '各保险公司报价（从低到高）',
   lowest: '最低',
   line: '险种',
   coefficient: '综合系数',

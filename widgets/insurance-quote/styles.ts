@@ -15,6 +15,21 @@ export const sheetStyles = `
 .comparison .lowest { background: #dcfce7; }
 .comparison .badge { margin-left: 6px; padding: 0 6px; border-radius: 8px; font-size: 11px; color: #fff; background: #16a34a; font-weight: 400; }
 .comparison .muted { color: #9ca3af; }
+.offer-cards { display: none; list-style: none; margin: 0; padding: 0; flex-direction: column; gap: 10px; font-size: 13px; }
+.offer-card { padding: 10px 12px; border: 1px solid #e5e7eb; border-radius: 8px; background: #fff; }
+.offer-card.lowest { border-color: #16a34a; box-shadow: inset 4px 0 0 #16a34a; }
+.offer-card header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px; padding-bottom: 6px; border-bottom: 1px solid #e5e7eb; }
+.offer-card .insurer { font-size: 15px; }
+.offer-card .total { margin-left: auto; font-size: 18px; }
+.offer-card.lowest .total { color: #15803d; }
+.offer-card .badge { padding: 0 6px; border-radius: 8px; font-size: 11px; color: #fff; background: #16a34a; }
+.offer-card dl { margin: 6px 0 0; }
+.offer-card dl div { display: flex; justify-content: space-between; gap: 12px; padding: 2px 0; }
+.offer-card dt { min-width: 0; color: #374151; }
+.offer-card dd { margin: 0; }
+.offer-card .sub dt, .offer-card .sub dd { color: #6b7280; }
+.offer-card .limit { margin-left: 6px; color: #6b7280; font-size: 12px; white-space: nowrap; }
+.offer-card .muted { color: #9ca3af; }
 .figure { white-space: nowrap; font-variant-numeric: tabular-nums; }
 .sheet { box-sizing: border-box; width: 100%; max-width: 210mm; padding: 28px 32px; background: #fff; color: #1f2937; font-size: 13px; line-height: 1.6;
   border: 1px solid #e5e7eb; border-radius: 8px; }
@@ -32,6 +47,8 @@ export const sheetStyles = `
 @container (max-width: 520px) {
   .sheet { padding: 16px 12px; }
   .sheet-facts { grid-template-columns: 1fr; }
+  .offer-cards { display: flex; }
+  .comparison-scroll { display: none; }
 }
 `;
 

@@ -75,6 +75,10 @@ function Decomposition({ data, host, settings }: { data: Scores; host?: HTMLElem
         <span className="op" aria-hidden="true">×</span>
         <span><small>{parts.ticket}</small><strong className="figure">{formatMetricValue('元', ticketSize)}</strong></span>
       </div>
+      <p className="visits small">
+        {parts.visits} <strong className="figure" data-part="visits">{formatMetricValue('次', visits)}</strong>
+        <span className="muted">{messages.visitsNote}</span>
+      </p>
       {settings ? <AppLink className="link" path="/home/organization/metricsTree" host={host}>{messages.toTree}</AppLink> : null}
     </section>
   );

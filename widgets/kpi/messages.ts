@@ -1,4 +1,6 @@
 /** Texts of <garage-kpi> (数据统计). */
+import { BUILT_IN_METRICS } from '../../contracts/rules/metrics';
+
 export const messages = {
   title: '数据统计',
   subtitle: '员工 KPI：按岗位的考核指标和权重，给每位服务顾问每月打分。',
@@ -12,7 +14,8 @@ export const messages = {
   store: '门店',
   allStores: '全部门店',
   decomposition: '营业额拆解',
-  decompositionParts: { revenue: '营业额', customers: '到店客户', perCustomer: '人均到店', ticket: '客单价' },
+  decompositionParts: { revenue: BUILT_IN_METRICS.revenue.name, customers: '到店客户', perCustomer: '人均到店', ticket: BUILT_IN_METRICS.ticketSize.name, visits: BUILT_IN_METRICS.visits.name },
+  visitsNote: '＝ 到店客户 × 人均到店。到店客户按人计，同一客户本月多次到店只算一人（数据报表的「到店客户」按门店每天计人次）。',
   people: (count: number) => `${count.toLocaleString('zh-CN')} 人`,
   times: (value: number) => `${value.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 次`,
   toTree: '在指标树中设目标',

@@ -37,6 +37,8 @@ input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid var(--sl
 .equation small { font-size: 12px; color: var(--sl-color-neutral-600); }
 .equation strong { font-size: 18px; font-weight: 600; }
 .equation .op { font-size: 18px; color: var(--sl-color-neutral-500); padding-bottom: 2px; }
+.decomposition .visits { order: 1; flex: 1 1 100%; margin: 0; }
+.decomposition .visits strong { margin-right: 8px; font-weight: 600; }
 .ranking { width: 100%; border-collapse: collapse; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .ranking th, .ranking td { padding: 8px 12px; border-bottom: 1px solid var(--sl-color-neutral-100); text-align: left; vertical-align: middle; }
 .ranking thead th { white-space: nowrap; font-size: 12px; font-weight: 500; color: var(--sl-color-neutral-600); background: var(--sl-color-neutral-50); }

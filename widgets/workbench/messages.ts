@@ -76,5 +76,5 @@ export const SHORTCUTS: { path: string; title: string; icon: string; permission?
   { path: '/home/shop/insurance-quote', title: '保险报价', icon: 'calculator', permission: 15 },
   { path: '/home/dataReport', title: '数据报表', icon: 'bar-chart', permission: 13 },
   { path: '/home/clientKanBan', title: '智慧大屏', icon: 'display', permission: 18 },
-  { path: '/home/organization/customerOperations', title: '客户运营', icon: 'sliders', permission: 6 },
+  { path: '/home/organization/customerOperations', title: '客户运营', icon: 'sliders', permission: 13 },
 ];

@@ -27,7 +27,7 @@ export const workbenchStyles = `${DATE_FIELD_CSS}
 .workbench .kinds { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
 .workbench .kinds button { font: inherit; font-size: 13px; padding: 3px 12px; border-radius: 999px; border: 1px solid var(--sl-color-neutral-300); background: var(--sl-color-neutral-0); color: var(--sl-color-neutral-700); cursor: pointer; }
 .workbench .kinds button[aria-selected='true'] { background: var(--sl-color-primary-700); border-color: var(--sl-color-primary-700); color: var(--sl-color-neutral-0); }
-.workbench .kinds .n { font-variant-numeric: tabular-nums; opacity: 0.8; }
+.workbench .kinds .n { font-variant-numeric: tabular-nums; opacity: 0.9; }
 .workbench .task-list { list-style: none; margin: 0; padding: 0; }
 .workbench .task-list.stale { opacity: 0.55; transition: opacity 0.15s 0.1s; }
 .workbench .task { display: grid; grid-template-columns: 76px minmax(0, 1fr) auto; gap: 12px; align-items: center; padding: 10px 4px; border-top: 1px solid var(--sl-color-neutral-100); }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { diagnosis, kpiScores, kpiSets } from '../../../contracts/api/analysis';
-import { addDays, daysBetween, today } from '../../../contracts/dates';
+import { addDays, addMonths, daysBetween, today } from '../../../contracts/dates';
 import { ADVISOR_POSITIONS, ANALYSIS_MESSAGES, DIAGNOSIS_METRICS, diagnose, type DiagnosisMetric } from '../../../contracts/rules/analysis';
 import { monthOf, monthRange } from '../../../contracts/rules/metrics';
 import { sql } from '../db/database';
@@ -339,6 +339,51 @@ describe('数据统计: 员工得分', () => {
       const answer = await server.call('GET', '/analysis/kpi/scores', { token: admin, query });
       expect(answer.code, JSON.stringify(query)).toBe(400);
       expect(answer.msg).toMatch(/统计月份|门店/);
+    }
+  });
+});
+
+describe('营业额 and 到店台次 of a store’s month on the four pages (issue 33: month end)', () => {
+  type Report = { rows: { key: string; revenueFen: number; orders: number }[] };
+  type Tree = { nodes: { id: number; metric: string; storeId: number | null; position: string; staffName: string; actual: number | null }[] };
+  const lastMonth = monthOf(addMonths(today(), -1));
+
+  /** The store's figures as 数据报表, 诊断表, 数据统计 and 指标树 answer them to this reader. */
+  async function pages(token: string, storeId: number, month: string) {
+    const span = monthRange(month, today());
+    const report = (await read<Report>(token, '/report/figures', { from: span.from, to: span.to, groupBy: 'store' })).rows.find((row) => row.key === String(storeId));
+    const diagnosisRow = (await read<Diagnosis>(token, '/analysis/diagnosis', { month })).stores.find((row) => row.storeId === storeId);
+    const kpi = (await read<Scores>(token, '/analysis/kpi/scores', { month, storeId })).decomposition;
+    const nodes = (await read<Tree>(token, '/metrics/tree', { month })).nodes.filter((node) => node.storeId === storeId && !node.position && !node.staffName);
+    const treeActual = (metric: string) => nodes.find((node) => node.metric === metric)?.actual;
+    return {
+      数据报表: { revenue: report?.revenueFen, visits: report?.orders },
+      诊断表: { revenue: diagnosisRow?.revenue, visits: diagnosisRow?.visits },
+      数据统计: { revenue: kpi.revenue, visits: kpi.visits },
+      指标树: { revenue: treeActual('revenue'), visits: treeActual('visits') },
+    };
+  }
+
+  it('are equal on 数据报表, 诊断表, 数据统计 and 指标树 and to the orders, for headquarters and the store’s manager', async () => {
+    const orders = await ordersOf(1);
+    for (const shown of [lastMonth, month]) {
+      const span = monthRange(shown, today());
+      // 指标树 shows a figure where a target holds it: each store gets both targets of the month, as headquarters sets them.
+      for (const storeId of [2, 3, 4]) {
+        for (const metric of ['revenue', 'visits']) {
+          const made = await server.call('POST', '/metrics/tree/node', { token: admin, body: { month: shown, metric, storeId, target: 1000 } });
+          expect(made.code, made.msg).toBe(0);
+        }
+      }
+      for (const storeId of [2, 3, 4]) {
+        const theirs = orders.filter((order) => order.store_id === storeId && order.maint_date >= span.from && order.maint_date <= span.to);
+        const expected = { revenue: theirs.reduce((sum, order) => sum + Math.round(order.amount * 100), 0), visits: theirs.length };
+        expect(expected.visits, `${shown} store ${storeId}`).toBeGreaterThan(0);
+        const seen = await pages(admin, storeId, shown);
+        expect(seen, `${shown} store ${storeId}`).toEqual({ 数据报表: expected, 诊断表: expected, 数据统计: expected, 指标树: expected });
+        // 李店长 of 城东店 reads the same figures of their store on every page.
+        if (storeId === 2) expect(await pages(manager, 2, shown), shown).toEqual(seen);
+      }
     }
   });
 });

@@ -75,6 +75,8 @@ export default async function analysisRoutes(app: FastifyInstance) {
       stores: stores.filter((store) => visible.has(store.id)).map((store) => ({
         storeId: store.id,
         storeName: store.name,
+        revenue: values.get(store.id)!.revenue ?? 0,
+        visits: values.get(store.id)!.visits ?? 0,
         cells: DIAGNOSIS_METRICS.map((key) => {
           const value = values.get(store.id)![key];
           const target = targetOf(key, store.id);

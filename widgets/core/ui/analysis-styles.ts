@@ -37,3 +37,13 @@ ${r} .state { display: flex; flex-direction: column; align-items: center; gap: 6
   background: var(--sl-color-neutral-0); border: 1px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); }
 `;
 }
+
+/** A page's 指标口径: a closed <details class="formulas"> naming what each figure counts (诊断表, 数据报表). */
+export const FORMULAS_CSS = `
+.formulas { padding: 10px 14px; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); background: var(--sl-color-neutral-0); }
+.formulas summary { cursor: pointer; font-weight: 600; }
+.formulas dl { margin: 8px 0; display: flex; flex-direction: column; gap: 6px; }
+.formulas dt { font-weight: 600; }
+.formulas dd { margin: 0; color: var(--sl-color-neutral-700); }
+.formulas p { margin: 0; }
+`;
