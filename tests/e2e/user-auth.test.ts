@@ -111,6 +111,7 @@ describe('权限管理', () => {
     await dialog.getByLabel('确认新密码').fill('Sms-own-2026');
     await dialog.getByRole('button', { name: '确认修改' }).click();
     await other.page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(other.page.url()).searchParams.get('redirect')).toBe('/home/sms/smsWork');
     await loginThroughForm(other.page, 'sms01', 'Sms-own-2026');
     // Back where they were, now open to them.
     await waitForPage(other.page, '短信营销');

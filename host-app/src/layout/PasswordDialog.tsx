@@ -19,10 +19,13 @@ export function PasswordDialog({ open, onClose, onChanged, oneTime = false }: { 
   const [errors, setErrors] = useState<Partial<Record<keyof PasswordFields, string>>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const close = () => {
+  const clear = () => {
     typed.current = emptyPasswordFields;
     setFields(emptyPasswordFields);
     setErrors({});
+  };
+  const close = () => {
+    clear();
     onClose();
   };
 
@@ -36,7 +39,9 @@ export function PasswordDialog({ open, onClose, onChanged, oneTime = false }: { 
     try {
       await hostApi.updatePassword(current.oldPassword, current.newPassword);
       toast.success(text.done);
-      close();
+      // Not onClose: for a one-time password that is 退出登录, which raced onChanged's own sign-out
+      // (and its way back to this page) to /login.
+      clear();
       onChanged();
     } catch {
       // The core already showed the server's message (e.g. 原密码不正确).

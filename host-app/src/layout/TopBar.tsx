@@ -128,13 +128,18 @@ function UserMenu() {
     setChangingPassword(true);
   }, [mustChangePassword]);
 
-  /** A password change already revoked the token on the server, so only a plain logout ends it. */
-  const signOut = async (endServerToken = true) => {
+  /**
+   * 退出登录 ends the token on the server and leaves for a plain /login (the next person may be
+   * someone else). A password change already revoked it, and the same person signs in again at
+   * once: they come back to the page they were on (?redirect, as after an expired session).
+   */
+  const signOut = async (afterPasswordChange = false) => {
+    const here = `${window.location.pathname}${window.location.search}`;
     // Leaving must work even when the server does not answer.
-    if (endServerToken) await hostApi.logout().catch(() => undefined);
+    if (!afterPasswordChange) await hostApi.logout().catch(() => undefined);
     logout();
     resetTabs();
-    navigate(LOGIN_PATH, { replace: true });
+    navigate(afterPasswordChange ? `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}` : LOGIN_PATH, { replace: true });
   };
 
   return (
@@ -175,7 +180,7 @@ function UserMenu() {
             oneTime={mustChangePassword}
             open={changingPassword}
             onClose={() => (mustChangePassword ? signOut() : setChangingPassword(false))}
-            onChanged={() => signOut(false)}
+            onChanged={() => signOut(true)}
           />
         </Suspense>
       )}
