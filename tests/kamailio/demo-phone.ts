@@ -6,18 +6,19 @@
  * the call is real WebRTC audio. The e2e journey starts the callee with startDemoCallee() too.
  *
  * As a program it reads SIP_REALM, SIP_EVENTS_URL and SIP_EVENTS_SECRET, prints one JSON line
- * `{"url","dir","callee","calleeHa1"}` once Kamailio listens (`{"missing":true}` when Kamailio is
+ * `{"url","dir","callee","calleeHa1"}` before Kamailio starts (its port and table chosen first) (`{"missing":true}` when Kamailio is
  * not installed: it never installs), starts the callee at the first line on its standard input, and
  * stops both on SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { calleePageHtml } from './browser-bundle';
-import { launchPhoneBrowser, PHONE_BROWSER } from './browser';
-import { kamailioInstalled, sipSubscriber, startKamailio } from './kamailio';
+import { writeKamailioSubscribers } from '../../server/src/providers/kamailio-subscribers';
+import { freePort, kamailioInstalled, sipSubscriber, startKamailio } from './kamailio';
 
 export const DEMO_CALLEE_USER = 'demo-callee';
 
@@ -25,6 +26,8 @@ export const DEMO_CALLEE_USER = 'demo-callee';
 export async function startDemoCallee(options: { url: string; realm: string; ha1: string }): Promise<{ close(): Promise<void> }> {
   // Served from loopback: a secure context (WebRTC) that Chromium's local network checks let open
   // Kamailio's loopback socket (a page it only intercepts counts as public and is refused).
+  // Loaded here: the program prints its first line without loading a browser or a bundler.
+  const [{ calleePageHtml }, { launchPhoneBrowser }] = await Promise.all([import('./browser-bundle'), import('./browser')]);
   const html = await calleePageHtml();
   const site = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -56,7 +59,13 @@ async function main(): Promise<void> {
   const realm = process.env.SIP_REALM || 'sip.garage.local';
   const callee = sipSubscriber(DEMO_CALLEE_USER, realm, randomBytes(16).toString('hex'));
   const events = process.env.SIP_EVENTS_URL && process.env.SIP_EVENTS_SECRET ? { url: process.env.SIP_EVENTS_URL, secret: process.env.SIP_EVENTS_SECRET } : undefined;
-  const kamailio = await startKamailio({ subscribers: [callee], sipEvents: events, demoCallee: DEMO_CALLEE_USER });
+  // Where Kamailio will listen and its table (the callee in it) are known before it starts, so the
+  // server starts at once (start.mjs waits for this line); Kamailio comes up beside it.
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'garage-kamailio-'));
+  writeKamailioSubscribers(dir, [callee]);
+  console.log(JSON.stringify({ url: `ws://127.0.0.1:${port}/webrtc`, dir, callee: callee.user, calleeHa1: callee.ha1 }));
+  const kamailio = await startKamailio({ subscribers: { dir }, port, sipEvents: events, demoCallee: DEMO_CALLEE_USER });
   let demoCallee: { close(): Promise<void> } | null = null;
   const stop = async () => {
     await demoCallee?.close().catch(() => undefined);
@@ -65,10 +74,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
-  console.log(JSON.stringify({ url: kamailio.url, dir: kamailio.dir, callee: callee.user, calleeHa1: callee.ha1 }));
   // The callee's Chromium waits for a line on stdin (start.mjs writes it once the server listens):
   // launched beside the server's start it would take a core from it for seconds.
   if (!process.stdin.isTTY) await new Promise((resolve) => process.stdin.once('data', resolve));
+  const { PHONE_BROWSER } = await import('./browser');
   if (!existsSync(PHONE_BROWSER)) {
     console.error(`演示被叫需要 Chromium（${PHONE_BROWSER}），未找到：电话可以注册，但拨出的号码无人接听。 / The demo callee needs Chromium: sudo apt-get install chromium`);
     return;
