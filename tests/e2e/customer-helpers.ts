@@ -11,7 +11,8 @@ import { widgetBuild } from '../support/widget-build';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export const CUSTOMER_FEATURES = ['customer-list', 'customer-groups', 'tag-manage', 'customer-board', 'vehicle-panorama', 'maint-timeline'];
+// 短信营销 too: a maintenance campaign's journey ends in its composer (customer-journeys.test.ts).
+export const CUSTOMER_FEATURES = ['customer-list', 'customer-groups', 'tag-manage', 'customer-board', 'vehicle-panorama', 'maint-timeline', 'sms-marketing'];
 
 export interface WidgetSite {
   url: string;

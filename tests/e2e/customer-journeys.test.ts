@@ -1,15 +1,15 @@
 /**
  * Customer journeys in real Chromium against the real server, each widget alone on a plain page of
  * another origin: filter by plate, save and reapply a condition, make a group of it, tag customers
- * in bulk, select all N customers due for maintenance and tag them on the server (issue 33, a
- * maintenance campaign), count a broad search to 5,000+, open a vehicle panorama. Screenshots go to
- * $E2E_SCREENSHOTS.
+ * in bulk, select all N customers due for maintenance, tag them on the server and compose their
+ * reminder to a group of them (issue 33, a maintenance campaign), count a broad search to 5,000+,
+ * open a vehicle panorama. Screenshots go to $E2E_SCREENSHOTS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, screenshotForReview } from './host-helpers';
+import { chooseOption, launchChromium, screenshotForReview } from './host-helpers';
 import { startWidgetSite, type WidgetSite } from './customer-helpers';
 
 let server: TestServer;
@@ -231,7 +231,44 @@ describe('customer list, conditions, groups and tags', () => {
     await expect.poll(() => total(tagged).textContent()).toBe(`共 ${due.total} 位客户`);
     const dueAndTagged = await api<{ total: number }>('POST', '/client/count', { maintenanceDueWithinDays: 30, tags: { mode: 'any', ids: [tag.id] } });
     expect(dueAndTagged.total).toBe(due.total);
+
+    // The reminder goes to a group of them: the tag's list saved as a live group.
+    await list(tagged).getByRole('button', { name: '存为分组' }).click();
+    const groupName = list(tagged).locator('sl-dialog[open] sl-input input');
+    // The dialog proposes a free name first (客户分组N); typed over once it is there.
+    await expect.poll(() => groupName.inputValue()).toMatch(/^客户分组\d+$/);
+    await groupName.fill('保养季提醒');
+    await list(tagged).locator('sl-dialog[open]').getByRole('button', { name: '保存' }).click();
+    const campaignGroup = async () => (await api<{ id: number; name: string; memberCount: number }[]>('GET', '/client/groups')).find((each) => each.name === '保养季提醒');
+    await expect.poll(campaignGroup).toMatchObject({ memberCount: due.total });
+    const group = (await campaignGroup())!;
     await tagged.close();
+
+    // 短信营销 shows, before anything is spent, who gets it (the N less the numbers removed), the
+    // text as a customer reads it, its segments and the credits against the balance.
+    const templateId = (await server.db.one<{ id: number }>(sql`SELECT id FROM sms_template WHERE chain_id = 1 AND name = '保养到期提醒'`))!.id;
+    const expected = await api<{ matched: number; count: number; optedOut: number; invalid: number; segments: number; length: number; credits: number; balance: number }>(
+      'POST', '/sms/recipients/preview', { audience: { kind: 'group', groupId: group.id }, templateId },
+    );
+    expect(expected.matched).toBe(due.total);
+    expect(expected.count + expected.optedOut + expected.invalid).toBe(due.total);
+    const sms = await open('garage-sms-marketing');
+    const composer = sms.locator('garage-sms-marketing');
+    await composer.locator('[role="tabpanel"][aria-busy="false"]').waitFor({ timeout: 30_000 });
+    await chooseOption(composer, '选择客户分组', '保养季提醒');
+    await composer.locator('[data-template="保养到期提醒"]').click();
+    await expect.poll(() => composer.getByTestId('audience').textContent()).toContain(`${expected.count} 位客户`);
+    const preview = (await composer.getByTestId('sms-preview').textContent()) ?? '';
+    expect(preview.startsWith('【安途汽车】')).toBe(true);
+    expect(preview).toContain('保养将于');
+    expect(preview).not.toContain('{');
+    expect(await composer.getByTestId('sms-counter').textContent()).toBe(`${expected.length} 字 · 计 ${expected.segments} 条`);
+    expect(await composer.getByTestId('sms-cost').textContent()).toBe(`${expected.credits.toLocaleString('zh-CN')} 条`);
+    expect(await composer.getByTestId('sms-balance').textContent()).toBe(`${expected.balance.toLocaleString('zh-CN')} 条`);
+    await screenshotForReview(sms, 'customer-campaign-sms-1440.png');
+    await sms.close();
+    // Nothing was spent by looking.
+    expect((await api<{ balance: number }>('POST', '/sms/recipients/preview', { audience: { kind: 'group', groupId: group.id }, templateId })).balance).toBe(expected.balance);
   });
 
   it('counts a broad search to 5,000 (共 5,000+ 位) and offers all of them by their exact number', async () => {
