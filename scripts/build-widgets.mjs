@@ -99,7 +99,7 @@ function cleanWidgetOutput(outDir) {
     name: 'garage-clean-widgets',
     buildStart() {
       rmSync(path.join(outDir, 'widgets'), { recursive: true, force: true });
-      rmSync(path.join(outDir, 'garage-widgets.js'), { force: true });
+      for (const entry of ['garage-widgets.js', 'garage-session.js']) rmSync(path.join(outDir, entry), { force: true });
     },
   };
 }
@@ -209,6 +209,8 @@ export function createConfig(options = {}) {
 
   const input = {
     'garage-widgets': path.join(root, 'widgets/all.ts'),
+    // The session API alone (login, logout, configure…) beside one element: no other feature's code.
+    'garage-session': path.join(root, 'widgets/session-api.ts'),
     ...Object.fromEntries(
       features
         .filter((name) => !STANDALONE_WIDGETS.includes(name))

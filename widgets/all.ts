@@ -5,17 +5,8 @@
  */
 import 'garage:widgets';
 
-export {
-  session,
-  login,
-  logout,
-  bootstrap,
-  hasPermission,
-  formatCallTimer,
-  formatCountdown,
-  configure,
-  getConfig,
-} from './core';
+// The session API (the same list as dist/garage-session.js).
+export * from './session-api';
 export { buildTimeline } from './maint-timeline/timeline';
 export { call } from './phone-bar/line';
 export type { MaintenancePoint, MaintenancePoints, TimelineEntry } from './maint-timeline/timeline';

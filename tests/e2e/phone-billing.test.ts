@@ -96,17 +96,18 @@ describe('call billing from Kamailio’s dialog events', () => {
 
     await callCustomer(page, customerId);
     await bar(page).getByText('通话中').waitFor({ timeout: 10_000 });
-    // Past one minute: two started minutes.
-    await bar(page).getByTestId('call-timer').getByText('01:01').waitFor({ timeout: 75_000 });
+    // A few seconds: one started minute. (The minute boundary — 61 s bills 2 — is the repository's
+    // test on Kamailio's times, server/src/repositories/call.test.ts: a real minute here cost the suite a minute.)
+    await bar(page).getByTestId('call-timer').getByText('00:03').waitFor({ timeout: 15_000 });
     await bar(page).getByRole('button', { name: '挂断' }).click();
     await expect.poll(() => calleeEvents(calleePage)).toContain('ended');
 
     await expect.poll(async () => (await records()).find((record) => record.timedBy === 'sip' && record.billedMinutes > 0), { timeout: 10_000 }).toBeTruthy();
     const record = (await records()).find((record) => record.timedBy === 'sip' && record.billedMinutes > 0)!;
     expect(record).toMatchObject({ customerId, result: 'answered' });
-    expect(record.durationSeconds).toBeGreaterThanOrEqual(61);
-    expect(record.durationSeconds).toBeLessThan(70);
-    expect(record.billedMinutes).toBe(Math.ceil(record.durationSeconds / 60));
+    expect(record.durationSeconds).toBeGreaterThanOrEqual(3);
+    expect(record.durationSeconds).toBeLessThan(60);
+    expect(record.billedMinutes).toBe(1);
     expect(await balance()).toBe(before - record.billedMinutes);
     expect(kamailio.log()).toMatch(/call end \S+ answered at \d+\.\d{6} reported: HTTP 200/);
 
@@ -135,7 +136,7 @@ describe('call billing from Kamailio’s dialog events', () => {
     await screenshotForReview(page, 'phone-billed.png');
     await page.close();
     await calleePage.close();
-  }, 150_000);
+  });
 
   it('a call the phone bar never reports is billed all the same', async () => {
     const calleePage = await startCallee();
