@@ -45,6 +45,8 @@ describe('工作台', () => {
     await waitForPage(page, '工作台');
     expect(new URL(page.url()).pathname).toBe('/home/workKanBan');
     await expect.poll(() => workbench(page).locator('.view-pill').textContent()).toBe('我的任务');
+    // 今日经营 under 数据报表's names: a work order is one 到店台次 there and here (issue 33).
+    await expect.poll(() => workbench(page).locator('[data-figure] .label').allInnerTexts()).toEqual(['营业额', '到店台次', '新客户', '客单价']);
 
     const first = workbench(page).locator('[data-task]').first();
     await first.waitFor();
@@ -250,6 +252,9 @@ describe('智慧大屏', () => {
     expect(await screen.locator('[data-chart="ranking"] svg').textContent()).not.toContain('城西店');
     const firstStamp = await screen.locator('.screen').getAttribute('data-refreshed-at');
     expect(firstStamp).toBeTruthy();
+    // 数据报表's names for the same rollup figures (issue 33: one name per fact).
+    expect(await screen.locator('.tiles .label').allInnerTexts()).toEqual(['今日营业额', '本月营业额', '今日到店台次', '在修工单', '今日新客户']);
+    await screenshotForReview(page, 'big-screen-1920.png');
     const before = asked.length;
 
     await page.clock.fastForward(30_000);
