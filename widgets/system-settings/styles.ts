@@ -42,4 +42,11 @@ sl-switch { flex: none; }
 .bar { display: block; width: 100%; max-width: 320px; height: 6px; border-radius: 3px; background: var(--sl-color-neutral-200); overflow: hidden; }
 .bar > span { display: block; height: 100%; background: var(--sl-color-primary-600); transition: width 0.3s; }
 @container (max-width: 480px) { .wecom .row { flex-direction: column; align-items: stretch; } .wecom .actions { justify-content: flex-end; flex-wrap: wrap; } }
+.demo-note { padding: 6px 10px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
+.line { flex-wrap: wrap; padding: 10px 16px; }
+.line .actions { margin-left: auto; gap: 8px; }
+.line.off .label { color: var(--sl-color-neutral-500); }
+.line-state { font-size: 13px; white-space: nowrap; color: var(--sl-color-neutral-500); }
+.line-state.on { padding: 1px 8px; border-radius: 999px; background: var(--sl-color-success-100); color: var(--sl-color-success-800); font-variant-numeric: tabular-nums; }
+.muted-badge { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
 `;
