@@ -43,6 +43,16 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     }
   };
 
+  /** A page of the phone browser (fake microphone), signed in as `username` on `path`, at 1440 px. */
+  const signedInAt = async (path: string, username: string, title: string) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(path)}`);
+    await loginThroughForm(page, username);
+    await waitForPage(page, title);
+    return page;
+  };
+
   beforeAll(async () => {
     // As scripts/start.mjs: the server knows where Kamailio listens and writes its table; Kamailio
     // reports answered calls to the server (billing); the callee registers as demo-callee.
@@ -114,11 +124,7 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     expect(demoLine).toMatchObject({ user: '8006', demo: true });
     expect(await register(demoLine)).toBe(200);
 
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/organization/settings')}`);
-    await loginThroughForm(page, 'admin');
-    await waitForPage(page, '系统设置');
+    const page = await signedInAt('/home/organization/settings', 'admin', '系统设置');
     const section = page.locator('garage-system-settings section.lines');
     const row = section.locator('li.line[data-username="binjiang"]');
     await row.getByText('分机 8006').waitFor({ timeout: 20_000 });
@@ -189,11 +195,7 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     const before = await minutes();
     expect((await records()).total).toBe(0);
 
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/externalmanage')}`);
-    await loginThroughForm(page, 'frontdesk');
-    await waitForPage(page, '客户列表');
+    const page = await signedInAt('/home/externalmanage', 'frontdesk', '客户列表');
     const bar = page.locator('garage-phone-bar');
     await bar.getByText('线路在线').waitFor({ timeout: 15_000 });
     await bar.getByTestId('demo-badge').waitFor();

@@ -4,8 +4,8 @@
  * (headquarters every store's, a store its own). On npm start's demo line 开通 asks only for the
  * extension; elsewhere also the extension's password on the signalling server, whose realm is offered.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { ConfirmDialog, DialogFooter, toast, useBusyAction, useDialogClose } from '../core';
+import { useEffect, useMemo, useState } from 'react';
+import { ConfirmDialog, DialogFooter, toast, useBusyAction, useDialogClose, useLazyDialogs, usePageData } from '../core';
 import { EXTENSION_PATTERN, EXTENSION_RULE, defaultExtension } from '../../contracts/rules/phone-line';
 import { linesApi, type LineStaff, type PhoneLines } from './api';
 import { messages } from './messages';
@@ -13,32 +13,22 @@ import { messages } from './messages';
 const text = messages.lines;
 const inputValue = (event: Event) => (event.target as HTMLInputElement).value;
 
+type Dialog = { type: 'give' | 'take'; person: LineStaff };
+
 export function PhoneLinesSection({ token }: { token: string }) {
-  const [lines, setLines] = useState<PhoneLines | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [dialog, setDialog] = useState<null | { give: LineStaff } | { take: LineStaff }>(null);
-  const [parts, setParts] = useState(false);
-
-  const load = useCallback(() => {
-    if (!token) return;
-    setFailed(false);
-    linesApi.list().then(setLines, () => setFailed(true));
-  }, [token]);
-  useEffect(load, [load]);
-
-  const open = (next: NonNullable<typeof dialog>) => {
-    setDialog(next);
-    void import('./dialog-parts').then(() => setParts(true));
-  };
-  const close = useCallback(() => setDialog(null), []);
-  const done = () => (close(), load());
+  const { data: lines, failed, refused, refusal, load } = usePageData<PhoneLines>(token, () => linesApi.list());
+  const { dialog, setDialog, closeIf, partsReady } = useLazyDialogs<Dialog>(() => import('./dialog-parts'));
+  const closers = useMemo(() => ({ give: closeIf('give'), take: closeIf('take') }), [closeIf]);
+  const done = (type: Dialog['type']) => (closers[type](), load());
 
   return (
     <section aria-labelledby="lines-title" className="lines">
       <div className="section-head"><h3 id="lines-title">{text.title}</h3></div>
       <p className="help section-help">{text.help}</p>
       {lines?.demo ? <p className="help section-help demo-note">{text.demo}</p> : null}
-      {failed ? (
+      {refused ? (
+        <div className="state" role="note"><p>{refusal}</p></div>
+      ) : failed ? (
         <div className="state" role="alert"><p>{text.loadFailed}</p><sl-button size="small" onClick={load}>{messages.retry}</sl-button></div>
       ) : !lines ? (
         <div className="state" aria-busy="true"><p className="muted">{text.loading}</p></div>
@@ -55,25 +45,25 @@ export function PhoneLinesSection({ token }: { token: string }) {
               <div className="actions">
                 {person.line ? <span className="line-state on">{text.extension(person.line.sipUser)}</span> : <span className="line-state">{text.none}</span>}
                 {person.line ? (
-                  <sl-button size="small" variant="text" className="danger" onClick={() => open({ take: person })}>{text.take}</sl-button>
+                  <sl-button size="small" variant="text" className="danger" onClick={() => setDialog({ type: 'take', person })}>{text.take}</sl-button>
                 ) : person.enabled ? (
-                  <sl-button size="small" onClick={() => open({ give: person })}>{text.give}</sl-button>
+                  <sl-button size="small" onClick={() => setDialog({ type: 'give', person })}>{text.give}</sl-button>
                 ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {parts && lines ? (
+      {partsReady && lines ? (
         <>
-          <GiveDialog person={dialog && 'give' in dialog ? dialog.give : null} lines={lines} onClose={close} onGiven={done} />
-          <ConfirmDialog item={dialog && 'take' in dialog ? dialog.take : null} title={text.takeTitle} confirmLabel={text.take}
+          <GiveDialog person={dialog?.type === 'give' ? dialog.person : null} lines={lines} onClose={closers.give} onGiven={() => done('give')} />
+          <ConfirmDialog item={dialog?.type === 'take' ? dialog.person : null} title={text.takeTitle} confirmLabel={text.take}
             text={(person) => text.takeText(person.nickName, person.line?.sipUser ?? '')}
             action={async (person) => {
               await linesApi.take(person.userId);
               toast.success(text.taken(person.nickName));
-              done();
-            }} onClose={close} />
+              done('take');
+            }} onClose={closers.take} />
         </>
       ) : null}
     </section>

@@ -31,6 +31,7 @@ sl-switch { flex: none; }
 .actions { display: flex; flex: none; gap: 4px; align-items: center; }
 .danger::part(label) { color: var(--sl-color-danger-700); }
 .form { display: flex; flex-direction: column; gap: 14px; }
+.form p { margin: 0; }
 @container (max-width: 480px) { .binding { flex-direction: column; align-items: stretch; } .actions { justify-content: flex-end; } }
 .badge.warn { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
 .missing { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--sl-color-warning-800); }
