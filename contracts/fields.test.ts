@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredText, text } from './fields';
+import { oneOf, requiredText, text } from './fields';
 import { hasHiddenCharacter } from './rules/text';
 
 const name = requiredText('标签名称', { max: 30 });
@@ -33,5 +33,17 @@ describe('invisible characters (issue 31)', () => {
     const parsed = name.safeParse('贵\u0000宾');
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((issue) => issue.message)).toEqual(['标签名称包含无法识别的字符']);
+  });
+});
+
+describe('a value chosen from a list (oneOf)', () => {
+  it('asks to choose it when left empty, and names an unknown value as unsupported', () => {
+    const result = oneOf('联系结果', ['reached', 'booked']);
+    const erp = oneOf('ERP 类型', ['f6']);
+    const messageOf = (schema: typeof result | typeof erp, input: unknown) => schema.safeParse(input).error?.issues[0]?.message;
+    for (const missing of [undefined, null, '']) expect(messageOf(result, missing)).toBe('请选择联系结果');
+    expect(messageOf(erp, undefined)).toBe('请选择 ERP 类型');
+    expect(messageOf(result, 'maybe')).toBe('不支持的联系结果');
+    expect(messageOf(result, 3)).toBe('不支持的联系结果');
   });
 });

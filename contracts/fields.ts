@@ -173,10 +173,12 @@ export function mobile(label = '手机号') {
   return labelled(z.string({ error: messagesFor(label) }).trim().regex(MOBILE_PATTERN, { error: `请输入正确的 11 位${label}` }), label);
 }
 
-/** One of fixed values, with the label in the message. */
+/**
+ * One of fixed values, with the label in the message. Left empty it asks to choose (请选择联系结果):
+ * the user picks these from a list, so 「格式不正确」 would blame them for a format they never typed.
+ */
 export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
-  const missing = messagesFor(label);
-  return labelled(z.enum(values, { error: (issue) => (isMissing(issue.input) ? missing(issue) : before('不支持的', label)) }), label);
+  return labelled(z.enum(values, { error: (issue) => before(isMissing(issue.input) ? '请选择' : '不支持的', label) }), label);
 }
 
 /** A list of labelled items with a length limit. */

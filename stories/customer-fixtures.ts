@@ -108,6 +108,15 @@ function answer(path: string, search: URLSearchParams, body: Record<string, unkn
     case '/api/erp/bindings':
       return [{ id: 1, erpType: 'f6', account: 'antu-hq', storeCode: 'HZ01', erpStoreName: 'HZ01 门店', boundAt: '2026-11-20T06:12:00.000Z', boundBy: '陈总',
         lastSyncAt: '2026-11-23T01:00:00.000Z', lastSyncResult: 'ok', lastSyncCustomers: 12, lastSyncOrders: 37 }];
+    case '/call/sip-accounts':
+      return {
+        realm: 'sip.garage.local', demo: false,
+        staff: AUTHORITY.staff.map((person) => ({
+          userId: String(person.id), nickName: person.nickName, username: person.username, enabled: person.enabled,
+          storeNames: STORES.filter((store) => (person.storeIds as number[]).includes(store.id)).map((store) => store.name),
+          line: person.id === 3 ? { sipUser: '8003', realm: 'sip.garage.local', server: null } : null,
+        })),
+      };
     case '/authority/audit':
       return { total: 2, entries: [
         { id: 2, at: '2026-11-20T06:12:00.000Z', actorName: '陈总', action: 'role.update', targetType: 'role', targetName: '前台接待', detail: {}, address: '10.0.3.15' },

@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { apiCalls } from './route';
 import { idText, integer, oneOf, pattern, requiredText } from '../fields';
+import { EXTENSION_PATTERN, EXTENSION_RULE } from '../rules/phone-line';
 
 const call = apiCalls('网络电话');
 
 export const CALL_RESULTS = ['answered', 'busy', 'rejected', 'no_answer', 'unavailable', 'not_found', 'canceled', 'failed'] as const;
 
-const SIP_TOKEN = /^[A-Za-z0-9_.+-]{1,64}$/;
 // JsSIP's Call-IDs are 15+ random characters; Kamailio refuses INVITEs with other characters.
 const callId = pattern('通话标识', /^[A-Za-z0-9._~+@:-]{8,128}$/, '通话标识格式不正确', { max: 128 });
 const number = pattern('号码', /^\+?[0-9*#]{3,20}$/, '号码格式不正确', { max: 21 });
@@ -58,24 +58,44 @@ export const sipAccount = call({
   }),
 });
 
+const line = z.object({ sipUser: z.string(), realm: z.string(), server: z.string().nullable() });
+
 export const sipAccounts = call({
   method: 'GET',
   path: '/call/sip-accounts',
-  summary: '本连锁的 SIP 账号（管理员；不含 HA1）',
-  answer: z.object({ list: z.array(z.object({ userId: z.string(), garageId: z.string(), sipUser: z.string(), realm: z.string(), server: z.string().nullable() })) }),
+  summary: '电话线路：您管理的员工及其分机号（需要「网络电话」权限；总部看全连锁，门店员工看本人门店的员工；不含 HA1）',
+  answer: z.object({
+    staff: z.array(
+      z.object({
+        userId: z.string(),
+        nickName: z.string(),
+        username: z.string(),
+        storeNames: z.array(z.string()),
+        enabled: z.boolean(),
+        /** null: no line (the phone bar says 网络电话未开通). */
+        line: line.nullable(),
+      }),
+    ),
+    /** The realm a line gets when none is given (SIP_REALM). */
+    realm: z.string(),
+    /** npm start's demo line: its Kamailio follows our lines, so 开通 needs only the extension (the password is made here). */
+    demo: z.boolean(),
+  }),
 });
 
 export const provisionSipAccount = call({
   method: 'POST',
   path: '/call/sip-account/provision',
-  summary: '为员工开通网络电话（管理员）：保存 HA1，不保存密码',
+  summary: '为员工开通电话线路（需要「网络电话」权限，限您管理的员工）：保存 HA1，不保存密码；已有线路则更换',
   input: z.object({
-    // Admins know their staff by login name; integrations by id. Either names a user of the caller's chain.
+    // Admins know their staff by login name; integrations by id. Either names a user the caller manages.
     userId: idText('员工').optional(),
     username: requiredText('员工账号', { max: 64 }).optional(),
-    sipUser: pattern('SIP 账号', SIP_TOKEN, 'SIP 账号只能包含字母、数字和 _.+-', { max: 64 }),
-    password: z.string({ error: '请填写 SIP 密码' }).min(6, 'SIP 密码至少 6 位').max(128, 'SIP 密码不能超过 128 位'),
-    realm: pattern('SIP 域', /^[A-Za-z0-9.-]{1,253}$/, 'SIP 域格式不正确', { max: 253 }),
+    sipUser: pattern('分机号', EXTENSION_PATTERN, EXTENSION_RULE, { max: 64 }),
+    /** The extension's password on the signalling server; the demo line makes one when none is given. */
+    password: z.string({ error: '线路密码格式不正确' }).min(6, '线路密码至少 6 位').max(128, '线路密码不能超过 128 位').optional(),
+    /** Default: the server's SIP_REALM. */
+    realm: pattern('SIP 域', /^[A-Za-z0-9.-]{1,253}$/, 'SIP 域格式不正确', { max: 253 }).optional(),
     server: pattern('信令服务器地址', /^wss?:\/\/[!-~]+$/, '信令服务器地址必须以 ws:// 或 wss:// 开头', { max: 512 }).nullish(),
   }),
   answer: z.object({ userId: z.string(), user: z.string(), realm: z.string(), ha1: z.string(), server: z.string().nullable() }),
@@ -84,7 +104,7 @@ export const provisionSipAccount = call({
 export const deleteSipAccount = call({
   method: 'DELETE',
   path: '/call/sip-account',
-  summary: '删除员工的 SIP 账号（管理员）',
+  summary: '收回员工的电话线路（需要「网络电话」权限，限您管理的员工）',
   input: z.object({ userId: idText('员工') }),
   answer: z.null(),
 });

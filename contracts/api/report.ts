@@ -53,7 +53,7 @@ export type ReportRow = z.infer<typeof reportRow>;
 export const report = call({
   method: 'GET',
   path: '/report/figures',
-  summary: '数据报表：按门店/日/周/月/服务顾问/服务类型汇总营业额、工单数、客户数、回头客占比与客单价（门店员工只看到本人门店）',
+  summary: '数据报表：按门店/日/周/月/服务顾问/服务类型汇总营业额、到店台次、客户数、回头客占比与客单价（门店员工只看到本人门店）',
   heavy: true,
   input: reportQuery,
   answer: z.object({

@@ -112,7 +112,7 @@ const dayFigures = z.object({ revenueFen: z.number(), orders: z.number(), newCus
 export const figures = workbenchCall({
   method: 'GET',
   path: '/workbench/figures',
-  summary: '今日营业额、工单数、新客数、客单价，对比昨天与上周同一天（在您的数据范围内）',
+  summary: '今日营业额、到店台次、新客户、客单价，对比昨天与上周同一天（在您的数据范围内）',
   heavy: true,
   answer: z.object({
     today: z.string(),

@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = {
   'sms.consent': '修改营销短信同意来源',
   'insurance.share.create': '分享报价单',
   'insurance.share.revoke': '撤销报价单分享链接',
+  'phone.line.give': '开通电话线路',
+  'phone.line.take': '收回电话线路',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

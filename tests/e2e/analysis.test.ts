@@ -92,6 +92,21 @@ describe('数据统计', () => {
     await first.waitFor();
     expect(await first.locator('.rank').innerText()).toBe('1');
     await screenshotForReview(page, 'kpi-ranking-1440.png');
+    // The figures come first: the link to 指标树 sits beside the equation, never above 到店台次 (at 360 px it did).
+    const decomposition = widget.locator('section.decomposition');
+    const link = decomposition.getByRole('link', { name: '在指标树中设目标' });
+    const below = async (upper: typeof link, lower: typeof link) => {
+      const [top, bottom] = [(await upper.boundingBox())!, (await lower.boundingBox())!];
+      return bottom.y >= top.y + top.height - 1;
+    };
+    expect(await below(link, decomposition.locator('.visits'))).toBe(true);
+    expect(await below(decomposition.locator('.equation'), link)).toBe(false);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect.poll(() => below(decomposition.locator('.visits'), link)).toBe(true);
+    await screenshotForReview(page, 'kpi-scores-360.png');
+    await screenshotForReview(decomposition, 'kpi-decomposition-360.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshotForReview(decomposition, 'kpi-decomposition-1440.png');
     const name = (await first.getAttribute('data-staff'))!;
     const store = (await first.getAttribute('data-store'))!;
     const storeId = { 城东店: 2, 城西店: 3, 滨江店: 4 }[store]!;

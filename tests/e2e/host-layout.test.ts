@@ -321,7 +321,7 @@ describe('signed-in host app', () => {
     await screenshotForReview(page, 'phone-dock-folded-360.png');
 
     await unfold.click();
-    await bar.getByText('网络电话未开通：当前账号没有配置电话线路，请联系管理员开通。').waitFor();
+    await bar.getByText('网络电话未开通：当前账号没有电话线路，请联系管理员在 设置中心 › 系统设置 中开通。').waitFor();
     expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
     // Unfolded with its notice the bar is taller: the page's strip for it grows with it.
     await expect.poll(() => coveredByPhone(page)).toEqual([]);

@@ -1,7 +1,7 @@
 // The signalling server of the web phone as `npm start` runs it in development: the project's
 // Kamailio on loopback (WebSocket on /webrtc, HA1 digest auth), its subscriber table kept by our
-// server's demo line (the demo staff's lines, given and taken), and the demo callee that answers
-// every number. The journey places a call from a customer row to that callee.
+// server's demo line (the demo staff's lines, given and taken in 系统设置 › 电话线路), and the demo
+// callee that answers every number. The journey places a call from a customer row to that callee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { digestAuthorization, headerOf, openRawSipSocket, registerRequest, statu
 import { DEMO_CALLEE_USER, startDemoCallee } from '../kamailio/demo-phone';
 import { launchPhoneBrowser, type PhoneBrowser } from '../kamailio/browser';
 import { startTestServer, type TestServer } from '../support/server';
-import { loginThroughForm, screenshotForReview, waitForPage } from './host-helpers';
+import { loginThroughForm, screenshotForReview, sidewaysOverflow, waitForPage } from './host-helpers';
 
 // The server's default realm, as in `npm start`.
 const realm = 'sip.garage.local';
@@ -41,6 +41,16 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     } finally {
       socket.close();
     }
+  };
+
+  /** A page of the phone browser (fake microphone), signed in as `username` on `path`, at 1440 px. */
+  const signedInAt = async (path: string, username: string, title: string) => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(path)}`);
+    await loginThroughForm(page, username);
+    await waitForPage(page, title);
+    return page;
   };
 
   beforeAll(async () => {
@@ -107,21 +117,58 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     }
   });
 
-  it('the demo staff have lines (演示); a line given or taken in 系统设置 registers or is refused at once', async () => {
+  it('the demo staff have lines (演示); a line taken and given in 系统设置 › 电话线路 is refused or registers at once', async () => {
     expect(operator).toMatchObject({ user: '8003', realm, demo: true });
     const binjiang = await server.loginToken('binjiang');
-    const given = await server.call('POST', '/call/sip-account/provision', {
-      token: adminToken,
-      body: { username: 'binjiang', sipUser: '8106', password: 'Phone@8106', realm },
-    });
-    expect(given.code).toBe(0);
-    const line = (await sipAccountOf(binjiang))!;
-    expect(await register(line)).toBe(200);
-    const taken = await server.call('DELETE', '/call/sip-account', { token: adminToken, query: { userId: '6' } });
-    expect(taken.code).toBe(0);
+    const demoLine = (await sipAccountOf(binjiang))!;
+    expect(demoLine).toMatchObject({ user: '8006', demo: true });
+    expect(await register(demoLine)).toBe(200);
+
+    const page = await signedInAt('/home/organization/settings', 'admin', '系统设置');
+    const section = page.locator('garage-system-settings section.lines');
+    const row = section.locator('li.line[data-username="binjiang"]');
+    await row.getByText('分机 8006').waitFor({ timeout: 20_000 });
+    await section.getByText('演示线路').waitFor();
+    await screenshotForReview(section, 'phone-lines-1440.png');
+
+    // 收回, confirmed: 周杰's phone bar has no line, and Kamailio refuses the old one.
+    await row.getByRole('button', { name: '收回' }).click();
+    const confirm = page.locator('garage-system-settings sl-dialog[label="收回电话线路"]');
+    await confirm.getByText('收回周杰的电话线路（分机 8006）？').waitFor();
+    await confirm.getByRole('button', { name: '收回' }).click();
+    await page.getByText('已收回周杰的电话线路').waitFor();
+    await row.getByText('未开通').waitFor();
     expect(await sipAccountOf(binjiang)).toBeNull();
-    expect(await register(line)).toBe(401);
-  });
+    expect(await register(demoLine)).toBe(401);
+
+    // 开通 at phone width: the dialog offers 8006 and, on the demo line, asks no password.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await row.getByRole('button', { name: '开通' }).click();
+    const give = section.locator('sl-dialog.give-dialog');
+    const extension = give.getByRole('textbox', { name: '分机号' });
+    await expect.poll(() => extension.inputValue()).toBe('8006');
+    expect(await give.getByLabel('线路密码').count()).toBe(0);
+    await extension.fill('');
+    await give.getByRole('button', { name: '开通' }).click();
+    await give.getByText('请填写分机号').waitFor();
+    await extension.fill('8106');
+    await screenshotForReview(page, 'phone-lines-give-360.png');
+    await give.getByRole('button', { name: '开通' }).click();
+    await page.getByText('已为周杰开通电话线路（分机 8106）').waitFor();
+    await row.getByText('分机 8106').waitFor();
+    await expect.poll(() => sidewaysOverflow(page, 'garage-system-settings')).toEqual({ page: 0, element: 0, offenders: [] });
+    await screenshotForReview(section, 'phone-lines-360.png');
+
+    const line = (await sipAccountOf(binjiang))!;
+    expect(line).toMatchObject({ user: '8106', realm, demo: true });
+    expect(await register(line)).toBe(200);
+    const log = await server.call<{ entries: { action: string; targetName: string }[] }>('GET', '/authority/audit', { token: adminToken });
+    expect(log.data.entries.slice(0, 2)).toMatchObject([
+      { action: 'phone.line.give', targetName: '周杰（分机 8106）' },
+      { action: 'phone.line.take', targetName: '周杰（分机 8006）' },
+    ]);
+    await page.close();
+  }, 90_000);
 
   it('rejects a wrong HA1 with a new challenge', async () => {
     const socket = await openRawSipSocket(kamailio.url);
@@ -148,11 +195,7 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     const before = await minutes();
     expect((await records()).total).toBe(0);
 
-    const page = await browser.context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent('/home/externalmanage')}`);
-    await loginThroughForm(page, 'frontdesk');
-    await waitForPage(page, '客户列表');
+    const page = await signedInAt('/home/externalmanage', 'frontdesk', '客户列表');
     const bar = page.locator('garage-phone-bar');
     await bar.getByText('线路在线').waitFor({ timeout: 15_000 });
     await bar.getByTestId('demo-badge').waitFor();

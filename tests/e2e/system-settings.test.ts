@@ -2,13 +2,15 @@
  * 系统设置 in Chromium against the real server: an admin turns prices off and the page size up;
  * the same person's customer list open in another window follows without a reload; staff without
  * the 设置中心 permission are refused by the server. ERP 对接: a wrong ERP password is said in the
- * dialog and binds nothing; the right one binds, syncs and unbinds, at 360 px too.
+ * dialog and binds nothing; the right one binds, syncs and unbinds, at 360 px too. 电话线路 without the
+ * demo line: 开通 asks the extension's password on the SIP server, keeps only its HA1, and 收回 takes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { DEVELOPMENT_ERP_PASSWORD } from '../../server/src/providers/erp';
-import { launchChromium, loginThroughForm, openPage, waitForPage } from './host-helpers';
+import { sipHa1 } from '../../server/src/repositories/call';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview, waitForPage } from './host-helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -69,6 +71,36 @@ describe('系统设置', () => {
     expect(bad.msg).toContain('显示客户完整手机号');
   });
 
+  it('gives 王小雨 a line with the extension’s SIP password and takes it back (no demo line)', async () => {
+    const settings = await signedInAt('/home/organization/settings', 'admin');
+    await waitForPage(settings.page, '系统设置');
+    const section = settings.page.locator('garage-system-settings section.lines');
+    const row = section.locator('li.line[data-username="frontdesk"]');
+    await row.getByText('未开通').waitFor();
+    expect(await section.getByText('演示线路').count()).toBe(0);
+    await row.getByRole('button', { name: '开通' }).click();
+    const give = section.locator('sl-dialog.give-dialog');
+    await expect.poll(() => give.getByRole('textbox', { name: '分机号' }).inputValue()).toBe('8003');
+    expect(await give.getByRole('textbox', { name: 'SIP 域' }).inputValue()).toBe(server.config.sipRealm);
+    await give.getByLabel('线路密码').fill('12345');
+    await give.getByRole('button', { name: '开通' }).click();
+    await give.getByText('线路密码至少 6 位').waitFor();
+    await give.getByLabel('线路密码').fill('Phone@8003');
+    await screenshotForReview(settings.page, 'phone-lines-give-1440.png');
+    await give.getByRole('button', { name: '开通' }).click();
+    await row.getByText('分机 8003').waitFor();
+    const line = await server.call<{ response: { data: { user: string; realm: string; ha1: string } | null } }>('GET', '/call/sip-account', { token: await server.loginToken('frontdesk') });
+    expect(line.data.response.data).toMatchObject({ user: '8003', realm: server.config.sipRealm, ha1: sipHa1('8003', server.config.sipRealm, 'Phone@8003') });
+    await screenshotForReview(settings.page, 'system-settings-1440.png', { fullPage: true });
+
+    await row.getByRole('button', { name: '收回' }).click();
+    await settings.page.locator('garage-system-settings sl-dialog[label="收回电话线路"]').getByRole('button', { name: '收回' }).click();
+    await row.getByText('未开通').waitFor();
+    expect((await server.call<{ response: { data: unknown } }>('GET', '/call/sip-account', { token: await server.loginToken('frontdesk') })).data.response.data).toBeNull();
+    expect(settings.errors).toEqual([]);
+    await settings.context.close();
+  });
+
   it('binds an ERP after the ERP checks the account, syncs it and unbinds it, at phone width', async () => {
     const settings = await signedInAt('/home/organization/settings', 'admin', 360);
     await waitForPage(settings.page, '系统设置');
@@ -98,6 +130,7 @@ describe('系统设置', () => {
     await row.getByText(/上次同步 .* · 客户 \d+ 位 · 工单 \d+ 张/).waitFor();
     // The row fits the phone: nothing sticks out sideways.
     expect(await settings.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshotForReview(settings.page, 'system-settings-360.png', { fullPage: true });
 
     await row.getByRole('button', { name: '解除绑定' }).click();
     await erp.locator('sl-dialog.unbind-dialog').getByRole('button', { name: '解除绑定' }).click();

@@ -45,6 +45,13 @@ describe('工作台', () => {
     await waitForPage(page, '工作台');
     expect(new URL(page.url()).pathname).toBe('/home/workKanBan');
     await expect.poll(() => workbench(page).locator('.view-pill').textContent()).toBe('我的任务');
+    // 今日经营 under 数据报表's names: a work order is one 到店台次 there and here (issue 33).
+    await expect.poll(() => workbench(page).locator('[data-figure] .label').allInnerTexts()).toEqual(['营业额', '到店台次', '新客户', '客单价']);
+    const figures = workbench(page).locator('section[aria-label="今日经营"]');
+    await screenshotForReview(figures, 'workbench-figures-1440.png');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshotForReview(figures, 'workbench-figures-360.png');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const first = workbench(page).locator('[data-task]').first();
     await first.waitFor();
@@ -250,6 +257,14 @@ describe('智慧大屏', () => {
     expect(await screen.locator('[data-chart="ranking"] svg').textContent()).not.toContain('城西店');
     const firstStamp = await screen.locator('.screen').getAttribute('data-refreshed-at');
     expect(firstStamp).toBeTruthy();
+    // 数据报表's names for the same rollup figures (issue 33: one name per fact).
+    expect(await screen.locator('.tiles .label').allInnerTexts()).toEqual(['今日营业额', '本月营业额', '今日到店台次', '在修工单', '今日新客户']);
+    await screenshotForReview(page, 'big-screen-1920.png');
+    for (const [width, height] of [[1440, 900], [360, 800]]) {
+      await page.setViewportSize({ width, height });
+      await screenshotForReview(screen.locator('.tiles'), `big-screen-tiles-${width}.png`);
+    }
+    await page.setViewportSize({ width: 1920, height: 1080 });
     const before = asked.length;
 
     await page.clock.fastForward(30_000);

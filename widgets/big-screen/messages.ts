@@ -1,5 +1,9 @@
 /** Texts of 智慧大屏 (<garage-big-screen>). */
 import { formatMoney, formatNumber } from '../core/formats';
+import { REPORT_MEASURES } from '../../contracts/rules/orders';
+
+// Today's and the trend's figures are 数据报表's (the same order rollup), under its names (issue 33).
+const { orders, newCustomers } = REPORT_MEASURES;
 
 /** 12.3万 above ten thousand yuan, else ¥1,234: what a TV across the shop can show in one line. */
 function bigMoney(fen: number): string {
@@ -12,12 +16,12 @@ export const messages = {
   updatedAt: (time: string) => `更新于 ${time}`,
   fullScreen: '全屏',
   exitFullScreen: '退出全屏',
-  tiles: { revenueToday: '今日营业额', revenueMonth: '本月营业额', ordersToday: '今日工单', ordersInProgress: '在修工单', newCustomersToday: '今日新客' },
+  tiles: { revenueToday: '今日营业额', revenueMonth: '本月营业额', ordersToday: `今日${orders.name}`, ordersInProgress: '在修工单', newCustomersToday: `今日${newCustomers.name}` },
   bigMoney,
   count: (n: number) => formatNumber(n),
-  trend: '近 30 天营业额与工单',
+  trend: `近 30 天营业额与${orders.name}`,
   revenue: '营业额（元）',
-  orders: '工单',
+  orders: orders.name,
   ranking: '本月门店排名',
   stages: '客户阶段',
   stageNames: { new: '新客', active: '活跃', sleeping: '沉睡', lost: '流失' },

@@ -30,14 +30,17 @@ input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid var(--sl
 .note { margin: 0; padding: 8px 12px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
 .link { color: var(--sl-color-primary-700); text-decoration: none; white-space: nowrap; }
 .link:hover { text-decoration: underline; }
-.decomposition { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px 16px; padding: 12px 16px;
+/* The figures first (equation, then 到店台次); the link to 指标树 beside the equation when there is room, else last. */
+.decomposition { display: grid; grid-template-columns: minmax(0, 1fr) auto; grid-template-areas: "equation link" "visits visits";
+  align-items: center; gap: 8px 16px; padding: 12px 16px;
   background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
-.equation { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 4px 12px; }
+.equation { grid-area: equation; display: flex; flex-wrap: wrap; align-items: flex-end; gap: 4px 12px; }
+.decomposition > .link { grid-area: link; justify-self: end; }
 .equation > span:not(.op) { display: flex; flex-direction: column; }
 .equation small { font-size: 12px; color: var(--sl-color-neutral-600); }
 .equation strong { font-size: 18px; font-weight: 600; }
 .equation .op { font-size: 18px; color: var(--sl-color-neutral-500); padding-bottom: 2px; }
-.decomposition .visits { order: 1; flex: 1 1 100%; margin: 0; }
+.decomposition .visits { grid-area: visits; margin: 0; }
 .decomposition .visits strong { margin-right: 8px; font-weight: 600; }
 .ranking { width: 100%; border-collapse: collapse; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
 .ranking th, .ranking td { padding: 8px 12px; border-bottom: 1px solid var(--sl-color-neutral-100); text-align: left; vertical-align: middle; }
@@ -100,5 +103,7 @@ input { font: inherit; height: 34px; padding: 0 10px; border: 1px solid var(--sl
   .items th { grid-column: 1 / -1; }
   .items td::before { content: attr(data-label); display: block; font-size: 11px; color: var(--sl-color-neutral-600); }
   .equation strong { font-size: 16px; }
+  .decomposition { grid-template-columns: minmax(0, 1fr); grid-template-areas: "equation" "visits" "link"; }
+  .decomposition > .link { justify-self: start; }
 }
 `;

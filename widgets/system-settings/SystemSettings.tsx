@@ -9,6 +9,7 @@ import { settingsApi, type Flag, type GarageSettings } from './api';
 import { messages } from './messages';
 import { ErpSection } from './Erp';
 import { WecomSection } from './Wecom';
+import { PhoneLinesSection } from './PhoneLines';
 
 // isShowAll and salesman are stored and reach the session (PUT /garageModule/flags) but no screen uses
 // them yet (customers have no 负责人): they appear here with the feature that applies them (DECISIONS.md).
@@ -110,6 +111,8 @@ export function SystemSettings({ host }: WidgetProps) {
       {mayChange ? <ErpSection token={token} /> : null}
       {/* Everybody sees whether WeCom is set up; the sync buttons need 设置中心 (so does the server). */}
       <WecomSection token={token} mayChange={mayChange} host={host} />
+      {/* Lines are given by whoever may dial (网络电话), within the staff they manage: the server's rule. */}
+      {hasPermission(Permission.webPhone) ? <PhoneLinesSection token={token} /> : null}
     </div>
   );
 }

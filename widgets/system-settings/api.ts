@@ -3,6 +3,7 @@ import { http } from '../core';
 import type { AnswerOf, InputOf } from '../../contracts/api/route';
 import type { bindErp, erpBindings, settings } from '../../contracts/api/garage';
 import type { getSync, overview as wecomOverview } from '../../contracts/api/wecom';
+import type { provisionSipAccount, sipAccounts } from '../../contracts/api/call';
 
 export type GarageSettings = AnswerOf<typeof settings>;
 export type Flag = 'isShowPrice' | 'isShowDiagnostic' | 'isShowPhone' | 'isShowAll' | 'salesman';
@@ -35,4 +36,14 @@ export type WecomSync = AnswerOf<typeof getSync>;
 export const wecomApi = {
   overview: () => http.main.get<WecomOverview>('/wecom-contact/overview', { silent: true }),
   sync: (full: boolean) => http.main.post<WecomSync>('/wecom-contact/sync', { full }),
+};
+
+export type PhoneLines = AnswerOf<typeof sipAccounts>;
+export type LineStaff = PhoneLines['staff'][number];
+
+/** 系统设置 › 电话线路 (server/src/routes/call.ts): the staff the signed-in person manages and their lines. */
+export const linesApi = {
+  list: () => http.main.get<PhoneLines>('/call/sip-accounts', { silent: true }),
+  give: (input: InputOf<typeof provisionSipAccount>) => http.main.post<AnswerOf<typeof provisionSipAccount>>('/call/sip-account/provision', input),
+  take: (userId: string) => http.main.delete<null>('/call/sip-account', { params: { userId } }),
 };

@@ -31,6 +31,7 @@ sl-switch { flex: none; }
 .actions { display: flex; flex: none; gap: 4px; align-items: center; }
 .danger::part(label) { color: var(--sl-color-danger-700); }
 .form { display: flex; flex-direction: column; gap: 14px; }
+.form p { margin: 0; }
 @container (max-width: 480px) { .binding { flex-direction: column; align-items: stretch; } .actions { justify-content: flex-end; } }
 .badge.warn { background: var(--sl-color-warning-100); color: var(--sl-color-warning-800); }
 .missing { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--sl-color-warning-800); }
@@ -42,4 +43,11 @@ sl-switch { flex: none; }
 .bar { display: block; width: 100%; max-width: 320px; height: 6px; border-radius: 3px; background: var(--sl-color-neutral-200); overflow: hidden; }
 .bar > span { display: block; height: 100%; background: var(--sl-color-primary-600); transition: width 0.3s; }
 @container (max-width: 480px) { .wecom .row { flex-direction: column; align-items: stretch; } .wecom .actions { justify-content: flex-end; flex-wrap: wrap; } }
+.demo-note { padding: 6px 10px; border-radius: var(--sl-border-radius-medium); background: var(--sl-color-primary-50); color: var(--sl-color-primary-800); }
+.line { flex-wrap: wrap; padding: 10px 16px; }
+.line .actions { margin-left: auto; gap: 8px; }
+.line.off .label { color: var(--sl-color-neutral-500); }
+.line-state { font-size: 13px; white-space: nowrap; color: var(--sl-color-neutral-500); }
+.line-state.on { padding: 1px 8px; border-radius: 999px; background: var(--sl-color-success-100); color: var(--sl-color-success-800); font-variant-numeric: tabular-nums; }
+.muted-badge { background: var(--sl-color-neutral-100); color: var(--sl-color-neutral-700); }
 `;

@@ -1,6 +1,10 @@
 /** Texts of 工作台 (<garage-workbench>). */
 import { formatMoney, formatNumber } from '../core/formats';
 import { TASK_KIND_NAMES, TASK_RESULT_NAMES, TASK_VIEW_NAMES } from '../../contracts/rules/workbench';
+import { REPORT_MEASURES } from '../../contracts/rules/orders';
+
+// The day's figures are 数据报表's (the same order rollup), so they carry its names: 到店台次, not 工单数 (issue 33).
+const { revenueFen, orders, newCustomers, ticketFen } = REPORT_MEASURES;
 
 export const messages = {
   greeting: (hour: number, name: string) => `${hour < 11 ? '早上好' : hour < 13 ? '中午好' : hour < 18 ? '下午好' : '晚上好'}${name ? `，${name}` : ''}`,
@@ -9,7 +13,7 @@ export const messages = {
   views: TASK_VIEW_NAMES,
   kinds: TASK_KIND_NAMES,
   figuresTitle: '今日经营',
-  figures: { revenueFen: '营业额', orders: '工单数', newCustomers: '新客数', ticketFen: '客单价' },
+  figures: { revenueFen: revenueFen.name, orders: orders.name, newCustomers: newCustomers.name, ticketFen: ticketFen.name },
   money: formatMoney,
   count: (n: number) => formatNumber(n),
   vsYesterday: '较昨日',

@@ -2,13 +2,14 @@
  * The demo phone line of `npm start` in development: a Kamailio on loopback with a demo callee
  * (tests/kamailio/demo-phone.ts, started by scripts/start.mjs). This server gives the demo staff
  * their lines and keeps that Kamailio's subscriber table equal to the SIP accounts of the realm,
- * so a line given or taken in 系统设置 works at once. Production never has one (config.ts).
+ * so a line given or taken in 系统设置 › 电话线路 works at once. Production never has one (config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { SipDemoLine } from '../config';
 import { sql, type Queryable } from '../db/database';
 import { upsertSipAccount } from '../repositories/call';
 import { DEMO_CHAINS } from '../seed/accounts';
+import { defaultExtension } from '../../../contracts/rules/phone-line';
 import { writeKamailioSubscribers, type SipSubscriber } from './kamailio-subscribers';
 
 /** The phone bar's message when `npm start` found no Kamailio (the same line start.mjs prints). */
@@ -20,6 +21,9 @@ export async function syncDemoKamailio(db: Queryable, line: SipDemoLine, realm: 
   const lines = await db.rows<SipSubscriber>(sql`SELECT sip_user AS "user", realm, ha1 FROM sip_account WHERE realm = ${realm} ORDER BY sip_user`);
   writeKamailioSubscribers(line.kamailioDir, [{ user: line.calleeUser, realm, ha1: line.calleeHa1 }, ...lines]);
 }
+
+/** A demo line's password: nobody types it (the phone bar signs in with HA1), so it is random and dropped. */
+export const demoLinePassword = () => randomBytes(16).toString('hex');
 
 /**
  * On the first demo start (no line in the realm yet) every demo account gets one, SIP user 8 + its
@@ -34,7 +38,7 @@ export async function provisionDemoLines(db: Queryable, line: SipDemoLine, realm
       sql`SELECT id::text AS id, chain_id::text AS "chainId" FROM app_user WHERE enabled AND username = ANY(${sql.param(usernames)}::text[]) ORDER BY id`,
     );
     for (const user of staff) {
-      await upsertSipAccount(db, { garageId: user.chainId, userId: user.id, sipUser: `8${user.id.padStart(3, '0')}`, realm, password: randomBytes(16).toString('hex') });
+      await upsertSipAccount(db, { garageId: user.chainId, userId: user.id, sipUser: defaultExtension(user.id), realm, password: demoLinePassword() });
     }
   }
   await syncDemoKamailio(db, line, realm);

@@ -31,10 +31,39 @@ export async function findSipAccount(db: SqlExecutor, garageId: string, userId: 
   return rows[0] ?? null;
 }
 
-export async function listSipAccounts(db: SqlExecutor, garageId: string): Promise<Omit<SipAccountRow, 'ha1'>[]> {
-  return db.rows<Omit<SipAccountRow, 'ha1'>>(sql`
-      SELECT user_id AS "userId", garage_id AS "garageId", sip_user AS "sipUser", realm, server
-      FROM sip_account WHERE garage_id = ${garageId} ORDER BY sip_user`);
+/**
+ * Whose lines a caller manages (系统设置 › 电话线路): the whole chain with the all-stores scope, else
+ * the staff whose stores all lie within the caller's own (headquarters staff, with no store, only
+ * the chain-wide manage).
+ */
+export interface LineReach {
+  chainId: number;
+  wholeChain: boolean;
+  storeIds: number[];
+}
+
+export interface LineStaffRow {
+  userId: string;
+  nickName: string;
+  username: string;
+  storeIds: number[];
+  storeNames: string[];
+  enabled: boolean;
+  line: { sipUser: string; realm: string; server: string | null } | null;
+}
+
+/** The staff within reach with their line, or the one named by id or login name (ids of other chains are not found). */
+export async function lineStaff(db: SqlExecutor, reach: LineReach, only?: { userId?: string; username?: string }): Promise<LineStaffRow[]> {
+  const inReach = reach.wholeChain ? sql`true` : sql`cardinality(u.store_ids) > 0 AND u.store_ids <@ ${sql.param(reach.storeIds)}::int[]`;
+  const named = only ? sql`AND (u.id::text = ${only.userId ?? ''} OR lower(u.username) = lower(${only.username ?? ''}))` : sql``;
+  const rows = await db.rows<Omit<LineStaffRow, 'line'> & { sipUser: string | null; realm: string | null; server: string | null }>(sql`
+      SELECT u.id::text AS "userId", u.nick_name AS "nickName", u.username, u.store_ids AS "storeIds", u.enabled,
+             ARRAY(SELECT g.name FROM garage g WHERE g.id = ANY(u.store_ids) ORDER BY g.sort, g.id) AS "storeNames",
+             s.sip_user AS "sipUser", s.realm, s.server
+        FROM app_user u LEFT JOIN sip_account s ON s.user_id = u.id::text AND s.garage_id = u.chain_id::text
+       WHERE u.chain_id = ${reach.chainId} AND ${inReach} ${named}
+       ORDER BY u.enabled DESC, u.id`);
+  return rows.map(({ sipUser, realm, server, ...person }) => ({ ...person, line: sipUser && realm ? { sipUser, realm, server } : null }));
 }
 
 /** Creates or replaces the user's account; the plain password is turned into HA1 and dropped. */
@@ -51,16 +80,6 @@ export async function upsertSipAccount(
         ha1 = EXCLUDED.ha1, server = EXCLUDED.server, updated_at = now()
       RETURNING user_id AS "userId", garage_id AS "garageId", sip_user AS "sipUser", realm, ha1, server`);
   return rows[0];
-}
-
-/** A user of the chain by id or login name, or undefined: ids from other chains are not found. */
-export async function findChainUser(db: SqlExecutor, chainId: string, who: { userId?: string; username?: string }): Promise<string | undefined> {
-  const rows = await db.rows<{ id: string }>(sql`
-      SELECT id::text AS id FROM app_user
-       WHERE chain_id::text = ${chainId}
-         AND (id::text = ${who.userId ?? ''} OR lower(username) = lower(${who.username ?? ''}))
-       LIMIT 1`);
-  return rows[0]?.id;
 }
 
 export async function deleteSipAccount(db: SqlExecutor, garageId: string, userId: string): Promise<boolean> {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
 import { sipHa1 } from '../repositories/call';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
+import type { AnswerOf } from '../../../contracts/api/route';
+import type { sipAccounts } from '../../../contracts/api/call';
 
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -39,39 +41,113 @@ describe('SIP accounts', () => {
     expect(mine.data.response.data).toMatchObject({ user: '8001', realm: 'garage.test', ha1: provisioned.data.ha1 });
   });
 
-  it('refuses staff who are not admins, users of another chain, and bad input, in Chinese', async () => {
+  it('refuses another chain’s staff, staff outside the caller’s stores, and bad input, in Chinese', async () => {
     const before = JSON.stringify(await server.db.rows(sql`SELECT * FROM sip_account ORDER BY user_id`));
-    const notAdmin = await server.call('POST', '/call/sip-account/provision', {
-      token: tokens.frontdesk,
-      body: { username: 'frontdesk', sipUser: '8009', password: 'Phone@8009', realm: 'garage.test' },
-    });
-    expect(notAdmin).toMatchObject({ code: 403, msg: '只有管理员可以管理网络电话' });
-
     const otherChain = await server.call('POST', '/call/sip-account/provision', {
       token: tokens['hx-admin'],
       body: { userId: await userId('frontdesk'), sipUser: '9001', password: 'Phone@9001', realm: 'garage.test' },
     });
     expect(otherChain).toMatchObject({ code: 404, msg: '该员工不存在' });
 
+    // 王小雨 (城西店) may give lines (网络电话), but only to 城西店's staff: 李店长 is 城东店's.
+    const otherStore = await server.call('POST', '/call/sip-account/provision', {
+      token: tokens.frontdesk,
+      body: { username: 'manager', sipUser: '8009', password: 'Phone@8009', realm: 'garage.test' },
+    });
+    expect(otherStore).toMatchObject({ code: 404, msg: '该员工不存在' });
+
     const noStaff = await server.call('POST', '/call/sip-account/provision', {
       token: tokens.admin,
       body: { sipUser: '8002', password: 'Phone@8002', realm: 'garage.test' },
     });
-    expect(noStaff).toMatchObject({ code: 400, msg: '请选择要开通网络电话的员工' });
+    expect(noStaff).toMatchObject({ code: 400, msg: '请选择要开通电话线路的员工' });
 
     const badUser = await server.call('POST', '/call/sip-account/provision', {
       token: tokens.admin,
       body: { username: 'manager', sipUser: '80 02', password: 'Phone@8002', realm: 'garage.test' },
     });
-    expect(badUser).toMatchObject({ code: 400, msg: 'SIP 账号只能包含字母、数字和 _.+-' });
+    expect(badUser).toMatchObject({ code: 400, msg: '分机号只能包含字母、数字和 _.+-' });
 
+    // Without the demo line the extension's password is the signalling server's: it must be given.
     const missingPassword = await server.call('POST', '/call/sip-account/provision', {
       token: tokens.admin,
-      body: { username: 'manager', sipUser: '8002', realm: 'garage.test' },
+      body: { username: 'manager', sipUser: '8002' },
     });
-    expect(missingPassword).toMatchObject({ code: 400, msg: '请填写 SIP 密码' });
+    expect(missingPassword).toMatchObject({ code: 400, msg: '请填写线路密码' });
 
     expect(JSON.stringify(await server.db.rows(sql`SELECT * FROM sip_account ORDER BY user_id`))).toBe(before);
+  });
+});
+
+describe('phone lines (系统设置 › 电话线路): staff with 网络电话 manage the lines of the staff they manage', () => {
+  type Lines = AnswerOf<typeof sipAccounts>;
+  const lines = (token: string) => server.call<Lines>('GET', '/call/sip-accounts', { token });
+  const names = (answer: { data: Lines }) => answer.data.staff.map((person) => person.username);
+
+  it('lists headquarters every staff member of its chain, a store manager their store’s, with each one’s extension', async () => {
+    tokens.manager ??= await server.loginToken('manager');
+    const chain = await lines(tokens.admin);
+    expect(chain.code).toBe(0);
+    expect(names(chain)).toEqual(expect.arrayContaining(['admin', 'manager', 'frontdesk', 'binjiang']));
+    expect(names(chain).some((name) => name.startsWith('hx-'))).toBe(false);
+    expect(chain.data).toMatchObject({ realm: server.config.sipRealm, demo: false });
+    // 王小雨 got 8001 above; nobody else has a line yet.
+    expect(chain.data.staff.find((person) => person.username === 'frontdesk')).toMatchObject({ storeNames: ['城西店'], enabled: true, line: { sipUser: '8001', realm: 'garage.test' } });
+    expect(chain.data.staff.find((person) => person.username === 'manager')!.line).toBeNull();
+    expect(JSON.stringify(chain.data)).not.toMatch(/ha1|[0-9a-f]{32}/i);
+
+    const east = await lines(tokens.manager);
+    expect(names(east)).toContain('manager');
+    expect(east.data.staff.every((person) => person.storeNames.join() === '城东店')).toBe(true);
+    expect(names(await lines(tokens['hx-admin']))).not.toContain('frontdesk');
+  });
+
+  it('a store manager gives their own store’s staff a line and takes it back, in the 操作日志; another store’s or chain’s line stays', async () => {
+    tokens.manager ??= await server.loginToken('manager');
+    const manager = String(await userId('manager'));
+    const given = await server.call('POST', '/call/sip-account/provision', { token: tokens.manager, body: { userId: manager, sipUser: '8302', password: 'Phone@8302' } });
+    expect(given).toMatchObject({ code: 0, data: { user: '8302', realm: server.config.sipRealm } });
+    const mine = await server.call<{ response: { data: { user: string } | null } }>('GET', '/call/sip-account', { token: tokens.manager });
+    expect(mine.data.response.data).toMatchObject({ user: '8302' });
+
+    const before = JSON.stringify(await server.db.rows(sql`SELECT * FROM sip_account ORDER BY user_id`));
+    // 王小雨's line is 城西店's: neither 城东店's manager nor the other chain's admin takes it.
+    for (const token of [tokens.manager, tokens['hx-admin']]) {
+      expect(await server.call('DELETE', '/call/sip-account', { token, query: { userId: String(await userId('frontdesk')) } })).toMatchObject({ code: 404, msg: '该员工不存在' });
+    }
+    // Nor does the manager reach headquarters' staff (no store) or the other chain's.
+    for (const username of ['admin', 'hx-manager']) {
+      const refused = await server.call('POST', '/call/sip-account/provision', { token: tokens.manager, body: { username, sipUser: '8303', password: 'Phone@8303' } });
+      expect(refused).toMatchObject({ code: 404, msg: '该员工不存在' });
+    }
+    expect(JSON.stringify(await server.db.rows(sql`SELECT * FROM sip_account ORDER BY user_id`))).toBe(before);
+
+    expect(await server.call('DELETE', '/call/sip-account', { token: tokens.manager, query: { userId: manager } })).toMatchObject({ code: 0 });
+    expect((await server.call<{ response: { data: unknown } }>('GET', '/call/sip-account', { token: tokens.manager })).data.response.data).toBeNull();
+    expect(await server.call('DELETE', '/call/sip-account', { token: tokens.manager, query: { userId: manager } })).toMatchObject({ code: 404, msg: '该员工没有电话线路' });
+
+    const log = await server.call<{ entries: { action: string; actorName: string; targetName: string }[] }>('GET', '/authority/audit', { token: tokens.admin });
+    expect(log.data.entries.slice(0, 2)).toMatchObject([
+      { action: 'phone.line.take', actorName: '李店长', targetName: '李店长（分机 8302）' },
+      { action: 'phone.line.give', actorName: '李店长', targetName: '李店长（分机 8302）' },
+    ]);
+  });
+
+  it('refuses staff without 网络电话 (a technician) at every line route', async () => {
+    const roles = (await server.call<{ roles: { id: number; code: string }[] }>('GET', '/authority/staff', { token: tokens.admin })).data.roles;
+    const made = await server.call<{ oneTimePassword: string }>('POST', '/authority/staff', {
+      token: tokens.admin, body: { username: 'tech-east', nickName: '赵师傅', roleIds: [roles.find((role) => role.code === 'technician')!.id], storeIds: [2] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const technician = await server.firstLogin('tech-east', made.data.oneTimePassword);
+    const own = String(await userId('tech-east'));
+    const refusals = [
+      await server.call('GET', '/call/sip-accounts', { token: technician }),
+      await server.call('POST', '/call/sip-account/provision', { token: technician, body: { userId: own, sipUser: '8304', password: 'Phone@8304' } }),
+      await server.call('DELETE', '/call/sip-account', { token: technician, query: { userId: String(await userId('manager')) } }),
+    ];
+    for (const refused of refusals) expect(refused).toMatchObject({ code: 403, msg: '没有权限执行此操作' });
+    expect(await server.db.one(sql`SELECT 1 FROM sip_account WHERE sip_user = '8304'`)).toBeUndefined();
   });
 });
 
@@ -237,14 +313,14 @@ describe('bad input: a clear Chinese refusal, never a 500', () => {
       token: tokens['hx-admin'],
       body: { username: 'hx-admin', sipUser: '8101', password: 'Other@8101', realm: 'shared.test' },
     });
-    expect(theirs).toMatchObject({ code: 409, msg: '该 SIP 账号不可用，请换一个账号' });
+    expect(theirs).toMatchObject({ code: 409, msg: '该分机号不可用，请换一个分机号' });
     expect(JSON.stringify(theirs)).not.toMatch(/manager|连锁|其他用户/);
     // The same refusal inside one chain: the message alone never tells the two cases apart.
     const sameChain = await server.call('POST', '/call/sip-account/provision', {
       token: tokens.admin,
       body: { username: 'frontdesk', sipUser: '8101', password: 'Phone@8101', realm: 'shared.test' },
     });
-    expect(sameChain).toMatchObject({ code: 409, msg: '该 SIP 账号不可用，请换一个账号' });
+    expect(sameChain).toMatchObject({ code: 409, msg: '该分机号不可用，请换一个分机号' });
   });
 
   it('refuses a megabyte signalling address instead of storing it and serving it back', async () => {

@@ -1,11 +1,12 @@
 /**
  * Web phone routes (spec section 7: /call/sip-account, /call/balance; plus what admins and the
- * phone bar need). Everything is scoped to the caller's garage.
+ * phone bar need). Everything is scoped to the caller's garage; lines to the staff the caller manages
+ * (repositories/call.ts LineReach: the whole chain, or the staff of the caller's own stores).
  *
  *   GET    /call/sip-account                  the caller's account: { response: { data: { user, ha1, realm, server, stun } | null } }
- *   GET    /call/sip-accounts                 admin: the garage's accounts (no HA1)
- *   POST   /call/sip-account/provision        admin: { userId | username, sipUser, password, realm, server? } → HA1 stored, password dropped
- *   DELETE /call/sip-account?userId=          admin: removes an account (that user's phone becomes disabled)
+ *   GET    /call/sip-accounts                 网络电话: the staff the caller manages and their lines (no HA1), 系统设置 › 电话线路
+ *   POST   /call/sip-account/provision        网络电话: { userId | username, sipUser, password?, realm?, server? } → HA1 stored, password dropped
+ *   DELETE /call/sip-account?userId=          网络电话: takes a line back (that user's phone becomes disabled)
  *   GET    /call/balance                      { garageId, minutes } (minutes are bought in the mall: no route sets them, issue 31)
  *   POST   /call/check                        the phone bar, before dialling: { number, customerId? } → { minutes } or a refusal
  *   POST   /call/start                        the phone bar, on dialling: { callId (SIP Call-ID), number, customerId? }
@@ -18,25 +19,29 @@
  * answer and end reports (docs/DECISIONS.md). Times and durations the browser sends are ignored.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isUniqueViolation, type Database } from '../db/database';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database';
 import { serve } from '../http/contract';
 import * as calls from '../../../contracts/api/call';
+import { Permission } from '../../../contracts/permissions';
+import { PHONE_LINE_MESSAGES as LINE } from '../../../contracts/rules/phone-line';
 import type { TenantScope } from '../repositories/scope';
 import { settingsOf } from '../repositories/settings';
+import { auditActor, writeAudit } from '../repositories/authority';
 import type { ServerConfig } from '../config';
-import { KAMAILIO_MISSING_NOTICE, syncDemoKamailio } from '../providers/demo-phone-line';
+import { KAMAILIO_MISSING_NOTICE, demoLinePassword, syncDemoKamailio } from '../providers/demo-phone-line';
 import {
   balanceMinutes,
   deleteSipAccount,
-  findChainUser,
   findSipAccount,
   findVisibleCustomerStore,
+  lineStaff,
   listCallRecords,
   recordCallEnd,
   recordCallStart,
   recordServerAnswer,
-  listSipAccounts,
   upsertSipAccount,
+  type LineReach,
+  type LineStaffRow,
 } from '../repositories/call';
 
 /** What this plugin needs from the app; the app layer passes it when registering the plugin. */
@@ -61,18 +66,32 @@ export const SERVER_TIMED_MAX_SECONDS = 2 * 3600;
 
 export default async function callRoutes(app: FastifyInstance, options: CallRoutesOptions): Promise<void> {
   const { db, caller, fail } = options;
-  const admin = async (request: FastifyRequest) => {
-    const who = await caller(request);
-    if (!who.isAdmin) throw fail(403, '只有管理员可以管理网络电话');
-    return who;
+  // Whoever may dial (网络电话) gives and takes lines, within the staff they manage.
+  const LINES = { config: { permission: Permission.webPhone } };
+  const reachOf = (request: FastifyRequest): LineReach => ({
+    chainId: request.auth.chainId,
+    wholeChain: request.auth.dataScope === 1,
+    storeIds: request.auth.accessibleStoreIds,
+  });
+  /** The staff member named, if the caller manages them: another chain's or store's is "not found" alike. */
+  const managedStaff = async (request: FastifyRequest, who: { userId?: string; username?: string }) => {
+    const [staff] = await lineStaff(db, reachOf(request), who);
+    if (!staff) throw fail(404, LINE.staffNotFound);
+    return staff;
   };
+  const auditLine = (tx: Queryable, request: FastifyRequest, action: 'phone.line.give' | 'phone.line.take', staff: LineStaffRow, sipUser: string) =>
+    writeAudit(tx, {
+      ...auditActor(request.auth, request.ip),
+      action, targetType: 'staff', targetId: Number(staff.userId), targetName: `${staff.nickName}（分机 ${sipUser}）`,
+      detail: { sipUser }, storeIds: staff.storeIds,
+    });
 
   const sipDemo = options.config?.sipDemo ?? null;
   const demoLine = typeof sipDemo === 'object' ? sipDemo : null;
-  const demoRealm = options.config?.sipRealm ?? '';
+  const sipRealm = options.config?.sipRealm ?? '';
   /** The demo Kamailio follows every line given or taken (its table is rewritten from ours). */
   const linesChanged = async () => {
-    if (demoLine) await syncDemoKamailio(db, demoLine, demoRealm);
+    if (demoLine) await syncDemoKamailio(db, demoLine, sipRealm);
   };
 
   serve(app, calls.sipAccount, async (_input, request) => {
@@ -86,37 +105,54 @@ export default async function callRoutes(app: FastifyInstance, options: CallRout
           realm: account.realm,
           server: account.server ?? options.sipWebSocketUrl ?? '',
           stun: options.sipStunServer ?? '',
-          ...(demoLine && account.realm === demoRealm && !account.server ? { demo: true } : {}),
+          ...(demoLine && account.realm === sipRealm && !account.server ? { demo: true } : {}),
         },
         ...(!account && sipDemo === 'kamailio-missing' ? { unavailable: KAMAILIO_MISSING_NOTICE } : {}),
       },
     };
   });
 
-  serve(app, calls.sipAccounts, async (_input, request) => {
-    const who = await admin(request);
-    return { list: await listSipAccounts(db, who.garageId) };
+  serve(app, calls.sipAccounts, LINES, async (_input, request) => {
+    const staff = await lineStaff(db, reachOf(request));
+    return {
+      staff: staff.map(({ storeIds: _stores, ...person }) => person),
+      realm: sipRealm,
+      demo: demoLine !== null,
+    };
   });
 
-  serve(app, calls.provisionSipAccount, async ({ userId, username, ...body }, request) => {
-    const who = await admin(request);
-    if (!userId && !username) throw fail(400, '请选择要开通网络电话的员工');
-    // Only staff of the caller's own chain: an id or name from another tenant is "not found".
-    const staff = await findChainUser(db, who.garageId, { userId, username });
-    if (!staff) throw fail(404, '该员工不存在');
+  serve(app, calls.provisionSipAccount, LINES, async ({ userId, username, password, realm = sipRealm, ...line }, request) => {
+    if (!userId && !username) throw fail(400, LINE.staffMissing);
+    const staff = await managedStaff(request, { userId, username });
+    // Only the demo's Kamailio learns a line from us; a real signalling server already has the extension's password.
+    const secret = password ?? (demoLine && realm === sipRealm ? demoLinePassword() : undefined);
+    if (!secret) throw fail(400, LINE.passwordMissing);
     // SIP user and realm are unique across chains (Kamailio knows no tenants). The refusal is the
     // same whoever holds the account, so it tells nothing about other chains' staff.
-    const account = await upsertSipAccount(db, { ...body, userId: staff, garageId: who.garageId }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw fail(409, '该 SIP 账号不可用，请换一个账号');
-      throw error;
-    });
+    const account = await db
+      .transaction(async (tx) => {
+        const saved = await upsertSipAccount(tx, { ...line, realm, password: secret, userId: staff.userId, garageId: String(request.auth.chainId) });
+        await auditLine(tx, request, 'phone.line.give', staff, saved.sipUser);
+        return saved;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw fail(409, LINE.extensionTaken);
+        throw error;
+      });
     await linesChanged();
     return { userId: account.userId, user: account.sipUser, realm: account.realm, ha1: account.ha1, server: account.server };
   });
 
-  serve(app, calls.deleteSipAccount, async ({ userId }, request) => {
-    const who = await admin(request);
-    if (!(await deleteSipAccount(db, who.garageId, userId))) throw fail(404, '该用户没有网络电话账号');
+  serve(app, calls.deleteSipAccount, LINES, async ({ userId }, request) => {
+    const staff = await managedStaff(request, { userId });
+    if (!staff.line) throw fail(404, LINE.noLine);
+    const line = staff.line;
+    const taken = await db.transaction(async (tx) => {
+      if (!(await deleteSipAccount(tx, String(request.auth.chainId), staff.userId))) return false;
+      await auditLine(tx, request, 'phone.line.take', staff, line.sipUser);
+      return true;
+    });
+    if (!taken) throw fail(404, LINE.noLine);
     await linesChanged();
     return null;
   });

@@ -305,7 +305,10 @@ describe('closing a task', () => {
     const id = await advisorTask();
     const cases: [Record<string, unknown>, RegExp | string][] = [
       [{}, /请填写任务/],
-      [{ id, result: undefined }, /联系结果/],
+      // A result not chosen asks for one, as a front-desk clerk understands it (was 「联系结果格式不正确」).
+      [{ id, result: undefined }, '请选择联系结果'],
+      [{ id, result: '' }, '请选择联系结果'],
+      [{ id, result: null }, '请选择联系结果'],
       [{ id, result: 'maybe' }, /不支持的联系结果/],
       [{ id: 'abc' }, /任务格式不正确/],
       [{ id: -4 }, /任务格式不正确/],
