@@ -11,5 +11,5 @@ configure({ storage: 'spec-keys' });
 
 export {
   session, login, logout, bootstrap, refreshAuthority, hasPermission, getToken, http, toast, navigate, useValue, signal,
-  setStoreList, setGarageList, isCancelled, getConfig, stored,
+  setStoreList, setGarageList, isCancelled, getConfig, stored, loadingState,
 } from '../../widgets/core/base';

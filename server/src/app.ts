@@ -22,13 +22,14 @@ import { heavyWork } from './http/heavy-work';
 import { developmentWecom, unconfiguredWecom, wecomApi } from './providers/wecom';
 import { developmentErp, unconfiguredErp } from './providers/erp';
 import { paymentGateway, paymentSettingsFrom } from './providers/payment';
-import { ProductionRefusal, productionProblems } from './production';
+import { isDevelopmentAdapter, ProductionRefusal, productionProblems } from './production';
 import { provisionDemoLines } from './providers/demo-phone-line';
 import apiHost, { envelopeForError } from './plugins/api-host';
 import security from './plugins/security';
 import openapi from './plugins/openapi';
 import web from './plugins/web';
 import sidebarPage from './plugins/sidebar-page';
+import sidebarDev from './plugins/sidebar-dev';
 import paymentNotify from './plugins/payment-notify';
 
 export interface BuildOptions {
@@ -160,6 +161,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // WeChat Pay / Alipay notifications: no login, no envelope, the providers' own answer formats.
   await app.register(paymentNotify, { prefix: '/api/mall/notify' });
   await app.register(sidebarPage);
+  // The WeCom client played in a browser, on the development adapter only (production refuses it anyway).
+  if (!config.production && isDevelopmentAdapter(providers.wecom)) await app.register(sidebarDev);
   await app.register(web);
   return app;
 }

@@ -46,7 +46,10 @@ export interface ServerConfig {
   oldSiteUrl: string;
   sipWsUrl: string;
   sipRealm: string;
-  /** STUN server handed to the phone bar ('' = none, the right choice on a LAN or loopback). */
+  /**
+   * STUN server handed to the phone bar (spec 9: a fixed one): DEFAULT_STUN_SERVER unless
+   * SIP_STUN_SERVER names another; '' = none (a LAN, and npm start's demo line on loopback).
+   */
   sipStunServer: string;
   /**
    * Shared secret Kamailio sends with its dialog events (POST /api/call/sip-events); calls are then
@@ -115,6 +118,9 @@ export interface ServerConfig {
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/** Spec 9's fixed STUN server: a public one reachable from mainland China, so a browser behind NAT finds its address. */
+export const DEFAULT_STUN_SERVER = 'stun:stun.miwifi.com:3478';
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const port = integer(env.PORT, 3200, 'PORT');
+  const sipDemo = production ? null : sipDemoFrom(env);
   const config: ServerConfig = {
     production,
     port,
@@ -194,9 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oldSiteUrl: env.OLD_SITE_URL || '/legacy/layout/home',
     sipWsUrl: env.SIP_WS_URL || '',
     sipRealm: env.SIP_REALM || 'sip.garage.local',
-    sipStunServer: env.SIP_STUN_SERVER ?? '',
+    // The demo line's Kamailio and callee are on loopback: a STUN round trip there would only delay each call.
+    sipStunServer: (env.SIP_STUN_SERVER ?? (typeof sipDemo === 'object' && sipDemo ? '' : DEFAULT_STUN_SERVER)).trim(),
     sipEventsSecret: env.SIP_EVENTS_SECRET ?? '',
-    sipDemo: production ? null : sipDemoFrom(env),
+    sipDemo,
     distDir: path.resolve(env.DIST_DIR || path.join(repoRoot, 'dist')),
     trustProxy: trustedProxies(env.TRUST_PROXY, production),
     timeZone: env.GARAGE_TIME_ZONE || 'Asia/Shanghai',
@@ -226,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.publicUrl && !/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(config.publicUrl)) {
     throw new Error(`PUBLIC_URL must be the server's http(s) address, e.g. https://garage.example.cn, got "${config.publicUrl}"`);
+  }
+  if (config.sipStunServer && !/^stuns?:[^\s/?#]+$/.test(config.sipStunServer)) {
+    throw new Error(
+      `SIP_STUN_SERVER 应为 STUN 地址，如 stun:stun.example.com:3478（留空表示不用），当前为 "${config.sipStunServer}" / SIP_STUN_SERVER must be a STUN URL such as stun:stun.example.com:3478 (empty for none), got "${config.sipStunServer}"`,
+    );
   }
   if (config.heavyPerAccount < 1 || config.heavyPerChain < 1) throw new Error('HEAVY_PER_ACCOUNT and HEAVY_PER_CHAIN must be at least 1');
   if (!/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/.test(config.timeZone)) throw new Error('GARAGE_TIME_ZONE is not a time zone name');

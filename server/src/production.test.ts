@@ -174,6 +174,13 @@ describe('a production server', () => {
     const closed = await buildApp(productionConfig({ DIST_DIR: distDir }), { database: seeded.db, logger: false });
     try {
       for (const url of ['/api/docs', '/api/docs/json', '/dist/openapi.json']) expect((await open(closed, url)).statusCode, url).toBe(404);
+      // The WeCom client played in a browser (/sidebar/dev) does not exist: no page, no frame, no stand-in `wx`.
+      for (const url of ['/sidebar/dev', '/sidebar/dev?chat=wmDemoContact001', '/sidebar/dev/frame?chat=wmDemoContact001', '/sidebar/dev/wecom-client.js', '/sidebar/dev/calls.js']) {
+        const answer = await open(closed, url);
+        expect({ url, status: answer.statusCode }).toEqual({ url, status: 404 });
+        expect(answer.body).not.toMatch(/wx|iframe/);
+      }
+      expect((await open(closed, '/sidebar')).body).not.toContain('/sidebar/dev');
       const token = await signIn(closed);
       // yj-test is ignored: the answer is encrypted like any other.
       const info = await open(closed, '/api/user/info?yj-test=1', { token });

@@ -47,7 +47,8 @@ async function payInCheckout(page: Page, amount: string, options: { doubleClick?
   const confirm = dialog.getByRole('button', { name: `确认支付 ${amount}` });
   if (options.doubleClick) await confirm.dblclick();
   else await confirm.click();
-  await dialog.getByRole('img', { name: '微信支付付款二维码' }).waitFor();
+  // The code itself, loaded through the page's image loader (widgets/core/lazy-image.ts).
+  await dialog.locator('img.code[alt="微信支付付款二维码"]').waitFor();
   await dialog.getByText('等待支付结果…').waitFor();
   await dialog.getByRole('button', { name: '模拟支付成功' }).click();
   await dialog.locator('h4', { hasText: '开通成功' }).waitFor();

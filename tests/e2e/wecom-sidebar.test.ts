@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { sql } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from '../support/server';
-import { launchChromium, loginThroughForm, openPage } from './host-helpers';
+import { launchChromium, loginThroughForm, openPage, screenshotForReview } from './host-helpers';
 
 const CORP = 'wwantu0000demo01';
 /** 李店长 (manager): 城东店 only, 短信营销, 保险 and 网络电话 allowed. */
@@ -49,7 +49,14 @@ function wxStandIn(externalUserId: string | null) {
     },
     invoke(name: string, _parameters: object, callback: (result: object) => void) {
       record.invoked.push(name);
-      setTimeout(() => callback(externalUserId ? { err_msg: `${name}:ok`, userId: externalUserId } : { err_msg: `${name}:fail_no permission` }), 0);
+      // No contact: the toolbar of a group chat.
+      const answer =
+        name === 'getContext'
+          ? { err_msg: 'getContext:ok', entry: externalUserId ? 'single_chat_tools' : 'group_chat_tools' }
+          : externalUserId
+            ? { err_msg: `${name}:ok`, userId: externalUserId }
+            : { err_msg: `${name}:fail_no permission` };
+      setTimeout(() => callback(answer), 0);
     },
   };
 }
@@ -65,6 +72,17 @@ async function openSidebar(externalUserId: string | null, options: { code?: stri
   if (options.wx !== false) await watched.page.addInitScript(wxStandIn, externalUserId);
   const code = options.code === undefined ? MANAGER_CODE : options.code;
   await watched.page.goto(`${server.url}/sidebar${code ? `?code=${encodeURIComponent(code)}&state=` : ''}`);
+  return { ...watched, wecomRequests };
+}
+
+/** /sidebar/dev at 1440 px: it stands in for WeCom, so WeCom's own script servers must never be asked. */
+async function openSidebarDev() {
+  const watched = await openPage(browser, { width: 1440, height: 900 });
+  const wecomRequests: string[] = [];
+  await watched.context.route(WECOM_HOSTS, (route) => {
+    wecomRequests.push(route.request().url());
+    return route.abort();
+  });
   return { ...watched, wecomRequests };
 }
 
@@ -100,6 +118,42 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe('/sidebar/dev: the WeCom client played in a browser (development)', () => {
+  it("opens the demo chain's bound contact: the sidebar in a 360 px frame shows the customer and the timeline, and the calls WeCom answered", async () => {
+    const expected = await server.db.one<{ name: string }>(sql`
+      SELECT c.name FROM wecom_contact w JOIN customer c ON c.id = w.customer_id WHERE w.chain_id = 1 AND w.external_userid = 'wmDemoContact001'`);
+    const { page, errors, wecomRequests } = await openSidebarDev();
+    await page.goto(`${server.url}/sidebar/dev`);
+    const frame = page.frameLocator('iframe[title="门店管家客户侧边栏"]');
+    await textOf(frame.getByTestId('wecom-customer-card')).toContain(expected!.name);
+    await shows(frame.locator('garage-wecom-contact garage-maint-timeline').getByText(/保养|维修/).first());
+    await shows(frame.locator('garage-phone-bar').getByText('网络电话'));
+    await textOf(page.locator('#wecom-calls')).toContain('getCurExternalContact');
+    expect(await page.locator('#wecom-calls li').allInnerTexts()).toEqual([
+      'wx.config → appId wwantu0000demo01',
+      'wx.agentConfig → agentConfig:ok',
+      'getContext → single_chat_tools',
+      'getCurExternalContact → wmDemoContact001',
+    ]);
+    expect(await page.locator('iframe').evaluate((element) => element.getBoundingClientRect().width)).toBe(360);
+    await screenshotForReview(page, 'sidebar-dev-1440.png');
+
+    // On a phone-sized window the client is the sidebar alone, the chats above it.
+    await page.setViewportSize({ width: 360, height: 640 });
+    await textOf(frame.getByTestId('wecom-customer-card')).toContain(expected!.name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await frame.locator('html').evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshotForReview(page, 'sidebar-dev-360.png');
+
+    // A group chat: the sidebar says there is no single customer, once, and nothing spins.
+    await page.getByRole('link', { name: /门店车友群/ }).click();
+    await textOf(frame.locator('#sidebar-status')).toBe('当前会话不是与外部联系人（客户）的单聊');
+    expect(await frame.locator('.spinner, sl-spinner').filter({ visible: true }).count()).toBe(0);
+    expect(wecomRequests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the sidebar of a chat with a bound customer', () => {
   const externalUserId = 'wmSidebarBound01';
   let page: Page;
@@ -129,7 +183,7 @@ describe('the sidebar of a chat with a bound customer', () => {
     expect(record.agentConfig).toMatchObject({ corpid: CORP });
     expect(record.agentConfig!.signature).toBe(sha1('development-agent-ticket', record.agentConfig!));
     expect(record.agentConfig!.jsApiList).toContain('getCurExternalContact');
-    expect(record.invoked).toEqual(['getCurExternalContact']);
+    expect(record.invoked).toEqual(['getContext', 'getCurExternalContact']);
     expect(wecomRequests).toEqual([]);
   });
 
@@ -231,10 +285,24 @@ describe('a chat contact bound to nobody yet', () => {
 });
 
 describe('outside a customer chat', () => {
-  it('a group chat (no external contact) says so', async () => {
+  it('a group chat (no external contact) says so, without asking WeCom for a contact', async () => {
     const { page } = await openSidebar(null);
     await textOf(page.locator('#sidebar-status')).toBe('当前会话不是与外部联系人（客户）的单聊');
     expect(await card(page).count()).toBe(0);
+    expect((await page.evaluate(() => (window as unknown as { __wx: WxRecord }).__wx)).invoked).toEqual(['getContext']);
+  });
+
+  it("with the README's development address in a plain browser: signed in, then one Chinese message and no spinner left", async () => {
+    const { page, wecomRequests } = await openSidebar(null, { wx: false });
+    const status = page.locator('#sidebar-status');
+    await textOf(status).toBe('请在企业微信的客户聊天中，从聊天工具栏打开本页面');
+    expect(await status.getAttribute('role')).toBe('alert');
+    expect(wecomRequests.length).toBeGreaterThan(0);
+    // The message is the only thing said: the card (whose placeholder spins) is not shown, nor any other alert.
+    await expect.poll(() => contact(page).isVisible()).toBe(false);
+    expect(await page.locator('.spinner, sl-spinner').filter({ visible: true }).count()).toBe(0);
+    expect(await page.getByText('请在企业微信的客户聊天中，从聊天工具栏打开本页面').count()).toBe(1);
+    expect(await page.getByLabel('账号').count()).toBe(0);
   });
 
   it('in a plain browser: the password login, then the page says to open it from WeCom', async () => {
@@ -242,6 +310,7 @@ describe('outside a customer chat', () => {
     await loginThroughForm(page, 'manager');
     await textOf(page.locator('#sidebar-status')).toBe('请在企业微信的客户聊天中，从聊天工具栏打开本页面');
     expect(wecomRequests.length).toBeGreaterThan(0);
+    await expect.poll(() => contact(page).isVisible()).toBe(false);
   });
 
   it('a forged OAuth code is refused and the password login is offered', async () => {

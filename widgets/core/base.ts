@@ -30,6 +30,7 @@ export { stored } from './storage';
 export { http, ApiError, isCancelled, httpMessages, TRANSPORT_FAILURE_CODE } from './http';
 export type { HttpHost, HttpAnswer, RequestOptions, RequestConfig, HttpMethod, QueryParams } from './http';
 export { toast } from './ui/toast';
+export { loadingState, LOADING_CLOSE_DELAY_MS } from './loading';
 export type { ToastType } from './ui/toast';
 export { defineWithoutTheme as define } from './element';
 export type { DefineOptions, PropType, PropsOf, SharedElementProps, SignedOutView, WidgetElement, WidgetProps, WidgetTag } from './element';

@@ -65,23 +65,47 @@ describe('startup (spec 2)', () => {
     expect(session.isUserInfoComplete.value).toBe(true);
   });
 
-  it('sends every startup call at once instead of one after another', async () => {
+  it("asks the garage list first and alone, then the rest at once in the spec's order, and applies them in that order, the module config last", async () => {
     login('token-1', { userId: 1 });
-    server.routes.set('GET /api/user/isAdmin', () => ({ ...ok(true), delayMs: 150 }));
-    // What the client knew when each call reached the server: all of them arrived before the
-    // (slow) admin check was answered, so none waited for another.
-    const adminKnownOnArrival = new Map<string, boolean>();
-    for (const route of ['GET /api/garage/switchable-list', 'GET /api/client/count/store', 'GET /api/sys/permission/user', 'GET /api/sys/role/user', 'GET /api/user/info']) {
-      const answer = answers[route as keyof typeof answers];
-      server.routes.set(route, () => {
-        adminKnownOnArrival.set(route, session.admin.value !== null);
-        return answer();
-      });
+    // The admin check is slow, and the module config answers before everything else it is asked with.
+    server.routes.set('GET /api/user/isAdmin', () => ({ ...ok(true), delayMs: 60 }));
+    server.routes.set('GET /api/user/info', async () => ({ ...answers['GET /api/user/info'](), delayMs: 40 }));
+    // What had been asked when the garage list's answer left the server: nothing else of startup.
+    let askedBeforeGarageAnswer: string[] = [];
+    server.routes.set('GET /api/garage/switchable-list', () => {
+      askedBeforeGarageAnswer = server.requests.map((request) => request.path);
+      return answers['GET /api/garage/switchable-list']();
+    });
+    const applied: string[] = [];
+    const watch = (name: string, value: { subscribe(listener: () => void): () => void }) => {
+      let first = true;
+      return value.subscribe(() => (first ? (first = false) : applied.push(name)));
+    };
+    const stops = [
+      watch('garage list', session.garageList),
+      watch('store list', session.storeList),
+      watch('permissions', session.userPermissions),
+      watch('roles', session.userRoles),
+      watch('user info', session.nickName),
+      watch('module config', session.isShowPrice),
+    ];
+    try {
+      await bootstrap();
+    } finally {
+      for (const stop of stops) stop();
     }
-    await bootstrap();
-    expect([...adminKnownOnArrival.values()]).toEqual([false, false, false, false, false]);
-    expect(session.admin.value).toBe(true);
-    expect(session.storeList.value).toHaveLength(2);
+    expect(askedBeforeGarageAnswer).toEqual(['/api/user/isAdmin', '/api/garage/switchable-list']);
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/api/user/isAdmin',
+      '/api/garage/switchable-list',
+      '/api/client/count/store',
+      '/api/sys/permission/user',
+      '/api/sys/role/user',
+      '/api/user/info',
+      '/api/garageModule/one',
+    ]);
+    expect(applied).toEqual(['garage list', 'store list', 'permissions', 'roles', 'user info', 'module config']);
+    expect(session.isShowPrice.value).toBe(false);
   });
 
   it('never gets blanked by the admin gate', async () => {
@@ -110,7 +134,8 @@ describe('startup (spec 2)', () => {
     server.routes.set('GET /api/garage/switchable-list', () => ok([{ id: 1, name: '老店', selected: true, isHq: false, isOldVersion: true }]));
     await bootstrap();
     expect(moves).toHaveBeenCalledWith('https://old.example.com/layout/home?isFromOldVersion=true&token=token%201');
-    // The other startup calls went out beside the garage list (one round trip); none is applied.
+    // Nothing else of startup is asked, so nothing else can be applied.
+    expect(server.requests.map((request) => request.path)).toEqual(['/api/user/isAdmin', '/api/garage/switchable-list']);
     expect(session.storeList.value).toEqual([]);
     expect(session.userPermissions.value).toEqual([]);
   });

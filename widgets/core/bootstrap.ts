@@ -1,8 +1,10 @@
 /**
- * Startup (spec 2): after 100 ms the admin check, the garage module config, the garage list (old
- * version → the old site), store list, permissions, roles and user info, all sent at once. Every
- * failure is swallowed. The admin check goes first because the HTTP client's admin gate blanks every other
- * answer until admin status is known (docs/DECISIONS.md: "Admin status first").
+ * Startup (spec 2), after 100 ms: the garage list first (old version → the old site, nothing else
+ * asked or applied), then the store list, permissions, roles, user info and the garage module
+ * config, asked at once in that order and applied in that order, the module config last. Every
+ * failure is swallowed. The admin check (ours, not the spec's) leaves beside the garage list because
+ * the HTTP client's admin gate holds every other answer until admin status is known
+ * (docs/DECISIONS.md: "Admin status first").
  */
 import { getConfig } from './config';
 import { http } from './http/client';
@@ -78,32 +80,29 @@ async function runStartup(token: string): Promise<void> {
   // An element that connected before startup may already be asking (or know): one request per load.
   const adminKnown = session.admin.value !== null || shared.http.adminCheck ? ensureAdminStatus() : startAdminCheck(STARTUP_DELAY_MS);
   await wait(STARTUP_DELAY_MS);
-  // Every call at once, beside the admin check (the client sends them and holds their answers until
-  // the check is back): one round trip instead of four before the page knows its permissions. The
-  // garage list still decides first: on the old version nothing else is applied.
-  // Asked in the spec's order, the gate's two first (tests/e2e/host-guard.test.ts checks the order).
-  const module = fetchQuietly('/garageModule/one', null);
+  // 1. The garage list, alone: on the old version the browser leaves and nothing else is asked.
   const garages = fetchQuietly('/garage/switchable-list', []);
+  await adminKnown;
+  const garageList = await garages;
+  if (getToken() !== token) return;
+  setGarageList(garageList);
+  if (session.garageList.value.some((garage) => garage.selected && garage.isOldVersion)) {
+    pageLocation.assign(oldSiteAddress(token));
+    return;
+  }
+  // 2–6 in one round trip, asked and applied in the spec's order: the module config after user info.
   const rest: [Promise<unknown>, (answer: unknown) => void][] = [
     [fetchQuietly('/client/count/store', []), setStoreList],
     [fetchQuietly('/sys/permission/user', []), setUserPermissions],
     [fetchQuietly('/sys/role/user', []), setUserRoles],
     [fetchQuietly('/user/info', null), applyUserInfo],
+    [fetchQuietly('/garageModule/one', null), applyGarageModule],
   ];
-  await adminKnown;
-  applyGarageModule(await module);
-  if (getToken() !== token) return;
-  setGarageList(await garages);
-  if (session.garageList.value.some((garage) => garage.selected && garage.isOldVersion)) {
-    pageLocation.assign(oldSiteAddress(token));
-    // Their answers are dropped; the run ends when nothing of it is still out.
-    await Promise.all(rest.map(([answer]) => answer));
-    return;
-  }
-  await Promise.all(rest.map(async ([answer, apply]) => {
+  for (const [answer, apply] of rest) {
     const value = await answer;
+    // A logout or another login meanwhile: the rest still arrive, and none is applied.
     if (getToken() === token) apply(value);
-  }));
+  }
   if (getToken() === token) shared.startup.doneForToken = token;
 }
 

@@ -12,4 +12,5 @@ export { useLazyDialogs, usePageData } from './ui/page-data';
 export { useLatestAnswer, useRowSelection, useSearchKeyword } from './ui/paged-list';
 export { AppLink, appUrl } from './ui/app-link';
 export { DemoBadge } from './ui/demo-badge';
+export { LazyImage } from './ui/lazy-image';
 export { inputValue } from './ui/value';

@@ -6,7 +6,7 @@
  * clicks while one is in flight).
  */
 import { useEffect, useRef, useState } from 'react';
-import { DemoBadge, useDialogClose } from '../core';
+import { DemoBadge, LazyImage, useDialogClose } from '../core';
 import { formatDateTime, formatMoney, formatNumber } from '../core/formats';
 import { CANCEL_REASON_NAMES, type PayChannel } from '../../contracts/rules/mall';
 import { mallApi, newIdempotencyKey, type Catalogue, type Order, type Payment, type Purchase, type Quote } from './api';
@@ -191,7 +191,7 @@ export function Checkout({ shown, catalogue, onClose, onChanged }: {
         </div>
       ) : stage === 'pay' && payment && order ? (
         <div className="qr">
-          {qr ? <img className="code" src={qr} alt={text.qrAlt(payment.channelName)} /> : null}
+          {qr ? <LazyImage className="code" src={qr} alt={text.qrAlt(payment.channelName)} /> : null}
           <p>{qr ? text.scan(channelName) : text.noCode} <strong className="figure">{formatMoney(payment.amountFen)}</strong></p>
           <p className="small muted">{text.orderNo(order.orderNo)} · {text.payBefore(formatDateTime(payment.payBefore))}</p>
           <p className="waiting" role="status"><sl-spinner></sl-spinner>{paidWaiting ? text.paidWaiting : text.waiting}</p>

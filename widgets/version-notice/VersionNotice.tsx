@@ -3,7 +3,7 @@ import { formatCountdown, getConfig, stored } from '../core/base';
 // The release time on the garage's clock, 2026-11-23 07:30:00, without dayjs (/login's size budget).
 import { garageTime } from '../core/clock';
 import { messages } from './messages';
-import { DEFAULT_COUNTDOWN_SECONDS, DEFAULT_POLL_SECONDS, compareVersion, fetchVersionTime, serverOrigin, storedVersionText } from './version';
+import { DEFAULT_COUNTDOWN_SECONDS, watchForNewVersion } from './version';
 
 export interface VersionNoticeProps {
   /** Seconds before the automatic reload; the spec's 100 unless a test shortens it. */
@@ -17,8 +17,6 @@ function applyUpdate(version: number) {
   window.location.reload();
 }
 
-const storedVersion = () => storedVersionText(() => stored.version.read());
-
 export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticeProps) {
   const [newVersion, setNewVersion] = useState<number | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
@@ -26,26 +24,15 @@ export function VersionNotice({ countdownSeconds, pollSeconds }: VersionNoticePr
 
   useEffect(() => {
     if (newVersion !== null) return;
-    let alive = true;
-    const check = async () => {
-      try {
-        // Read at each poll: an `api-base` set after the element mounted counts from the next one.
-        const fetched = await fetchVersionTime(serverOrigin(getConfig().mainBase));
-        if (!alive || fetched === null) return;
-        const verdict = compareVersion(fetched, storedVersion());
-        if (verdict === 'adopt') stored.version.write(fetched);
-        if (verdict === 'newer') {
-          setNewVersion(fetched);
-          setSecondsLeft(Math.max(1, Math.round(countdownSeconds || DEFAULT_COUNTDOWN_SECONDS)));
-          setDialogOpen(true);
-        }
-      } catch {
-        // Offline or mid-deploy: the next poll tries again.
-      }
-    };
-    check();
-    const timer = setInterval(check, (pollSeconds || DEFAULT_POLL_SECONDS) * 1000);
-    return () => { alive = false; clearInterval(timer); };
+    return watchForNewVersion(
+      // Read at each poll: an `api-base` set after the element mounted counts from the next one.
+      { mainBase: () => getConfig().mainBase, read: () => stored.version.read(), write: (version) => stored.version.write(version), pollSeconds },
+      (version) => {
+        setNewVersion(version);
+        setSecondsLeft(Math.max(1, Math.round(countdownSeconds || DEFAULT_COUNTDOWN_SECONDS)));
+        setDialogOpen(true);
+      },
+    );
   }, [newVersion, countdownSeconds, pollSeconds]);
 
   useEffect(() => {

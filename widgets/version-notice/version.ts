@@ -45,13 +45,14 @@ export function storedVersionText(read: () => unknown): string | null {
 }
 
 /**
- * The poll alone, without the notice's UI: adopts the first version, and calls `onNewer` once when
- * a newer one is released. The host app's /login runs this and loads <garage-version-notice> only
- * then, so a first visit does not download the dialog it almost never shows.
+ * The poll (spec: every 5 s), without the notice's UI: adopts the first version, and calls
+ * `onNewer` with the newer one once it is released. <garage-version-notice> polls with it; the host
+ * app's /login runs it alone and loads the notice only then, so a first visit does not download
+ * the dialog it almost never shows.
  */
 export function watchForNewVersion(
   options: { mainBase: () => string; read: () => unknown; write: (version: number) => void; pollSeconds?: number },
-  onNewer: () => void,
+  onNewer: (version: number) => void,
 ): () => void {
   let done = false;
   const check = async () => {
@@ -62,7 +63,7 @@ export function watchForNewVersion(
       if (verdict === 'adopt') options.write(fetched);
       if (verdict === 'newer') {
         stop();
-        onNewer();
+        onNewer(fetched);
       }
     } catch {
       // Offline or mid-deploy: the next poll tries again.

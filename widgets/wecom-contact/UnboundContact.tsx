@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/input/input.js';
-import { isCancelled, toast } from '../core';
+import { isCancelled, LazyImage, toast } from '../core';
 import { contactApi, type BoundCustomer, type CurrentContact, type CustomerMatch, type ExternalContact } from './api';
 import { messages } from './messages';
 
@@ -75,11 +75,12 @@ export function UnboundContact({ contact, elsewhere, onBound }: Props) {
     }
   };
 
+  const initial = <span className="avatar initial" aria-hidden="true">{contact.name.slice(0, 1)}</span>;
   return (
     <>
       <section className="card who" aria-label={contact.name}>
         <div className="name-line">
-          {contact.avatar ? <img className="avatar" src={contact.avatar} alt="" referrerPolicy="no-referrer" /> : <span className="avatar initial" aria-hidden="true">{contact.name.slice(0, 1)}</span>}
+          {contact.avatar ? <LazyImage className="avatar" src={contact.avatar} alt="" referrerPolicy="no-referrer" fallback={initial} /> : initial}
           <strong className="name">{contact.name}</strong>
         </div>
         {contact.remark && contact.remark !== contact.name ? (

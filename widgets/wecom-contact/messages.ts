@@ -77,6 +77,6 @@ export const messages = {
     signIn: '请先登录门店管家',
     wecomLoginFailed: '企业微信登录失败，请用账号密码登录',
     stateMismatch: '登录请求已失效，请重新打开侧边栏',
-    retry: '重试',
+    noAnswer: '企业微信没有响应，请关闭侧边栏后重新打开',
   },
 };

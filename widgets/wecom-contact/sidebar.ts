@@ -5,7 +5,10 @@
  * the phone bar at the bottom dials what the card asks for. Everything shares the page's one
  * session, kept under our namespaced storage keys.
  *
- * Without an OAuth code and outside WeCom (a browser, a test) it offers the password login.
+ * Without an OAuth code and outside WeCom (a browser, a test) it offers the password login. The
+ * card stays hidden until there is a contact to show: until then, and when the page gives up, the
+ * status line alone says what is happening (one message, never beside a spinner that never ends).
+ * In development, /sidebar/dev plays the WeCom client around this page (server/src/plugins/sidebar-dev.ts).
  */
 import './index';
 import { ensureAdminStatus, getToken, http, login } from '../core';
@@ -119,6 +122,7 @@ async function start() {
     show(messages.page.preparing);
     const externalUserId = await currentExternalContact();
     contactElement?.setAttribute('external-user-id', externalUserId);
+    contactElement?.removeAttribute('hidden');
     show('');
     // The phone bar (its chunk and its line's calls) waits for the card: the card is what staff look for first.
     void contactSettled().then(() => import('../phone-bar'));
@@ -136,6 +140,7 @@ async function start() {
 
 // A session that ends (logout, or a token that expired since the last visit) starts over.
 document.addEventListener(GARAGE_EVENTS.loggedOut, () => {
+  contactElement?.setAttribute('hidden', '');
   contactElement?.removeAttribute('external-user-id');
   void start();
 });

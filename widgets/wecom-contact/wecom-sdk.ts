@@ -1,10 +1,12 @@
 /**
  * WeCom's JS-SDK as the sidebar uses it: load WeCom's scripts (unless the page already has `wx`,
- * as tests inject it), wx.config with the corp signature, then wx.agentConfig with the app
- * signature (both signed by our server over this page's URL), then getCurExternalContact.
+ * as tests and the development client /sidebar/dev inject it), wx.config with the corp signature,
+ * then wx.agentConfig with the app signature (both signed by our server over this page's URL),
+ * then getContext (where the page was opened from) and getCurExternalContact.
  * Signatures: GET /wecom/wecom-sdk/signature (server/src/routes/wecom.ts).
  */
 import { http } from '../core';
+import { messages } from './messages';
 
 /** WeCom's documented script addresses: jweixin for wx.config, jwxwork for wx.agentConfig. */
 export const WECOM_SCRIPTS = ['https://res.wx.qq.com/open/js/jweixin-1.2.0.js', 'https://open.work.weixin.qq.com/wwopen/js/jwxwork-1.0.0.js'];
@@ -25,6 +27,8 @@ interface WxResult {
   err_msg?: string;
   errMsg?: string;
   userId?: string;
+  /** getContext: where the page was opened from. */
+  entry?: string;
 }
 
 /** The part of WeCom's `wx` object the sidebar calls. */
@@ -80,6 +84,34 @@ async function wecomWx(): Promise<Wx> {
 
 const reasonOf = (result: WxResult) => result.errMsg || result.err_msg || '';
 
+/**
+ * How long WeCom may take to answer one step. Inside WeCom it answers at once; in a plain browser
+ * that could load WeCom's scripts nothing ever answers, and the page would wait for ever.
+ */
+export const WECOM_ANSWER_LIMIT_MS = 10_000;
+
+/** One step of the JS-SDK, given up after WECOM_ANSWER_LIMIT_MS: outside WeCom's clients (no `wxwork` in the user agent) that means "not in WeCom". */
+function wecomStep<T>(step: (resolve: (value: T) => void, reject: (error: WecomSdkError) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(/wxwork/i.test(navigator.userAgent) ? new WecomSdkError('refused', messages.page.noAnswer) : new WecomSdkError('not-in-wecom'));
+    }, WECOM_ANSWER_LIMIT_MS);
+    step(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Where getCurExternalContact has a contact: a customer chat's toolbar, or the customer's profile. */
+const CUSTOMER_ENTRIES = ['single_chat_tools', 'contact_profile'];
+
 /** The chat's external contact (external_userid), after signing the page for WeCom. */
 export async function currentExternalContact(): Promise<string> {
   const wx = await wecomWx();
@@ -88,12 +120,12 @@ export async function currentExternalContact(): Promise<string> {
   const signed = await http.wecom.get<JsSdkSignature>('/wecom-sdk/signature', { params: { url }, silent: true }).catch((error: { msg?: string }) => {
     throw new WecomSdkError('refused', error.msg || '');
   });
-  await new Promise<void>((resolve, reject) => {
-    wx.ready(resolve);
+  await wecomStep<void>((resolve, reject) => {
+    wx.ready(() => resolve());
     wx.error((result) => reject(new WecomSdkError('refused', reasonOf(result))));
     wx.config({ beta: true, debug: false, ...signed.config, jsApiList: signed.jsApiList });
   });
-  await new Promise<void>((resolve, reject) =>
+  await wecomStep<void>((resolve, reject) =>
     wx.agentConfig({
       ...signed.agentConfig,
       jsApiList: signed.jsApiList,
@@ -101,7 +133,10 @@ export async function currentExternalContact(): Promise<string> {
       fail: (result) => reject(new WecomSdkError('refused', reasonOf(result))),
     }),
   );
-  return new Promise<string>((resolve, reject) =>
+  // A group chat's toolbar has no single contact: said at once, without asking for one.
+  const { entry } = await wecomStep<WxResult>((resolve) => wx.invoke('getContext', {}, resolve));
+  if (entry && !CUSTOMER_ENTRIES.includes(entry)) throw new WecomSdkError('no-contact', entry);
+  return wecomStep<string>((resolve, reject) =>
     wx.invoke('getCurExternalContact', {}, (result) => {
       if (reasonOf(result) === 'getCurExternalContact:ok' && result.userId) resolve(result.userId);
       else reject(new WecomSdkError('no-contact', reasonOf(result)));

@@ -1,12 +1,12 @@
 import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { bootstrap, refreshAuthority } from '../core';
+import { loadingState, refreshAuthority, useValue } from '../core';
 import { usePermissions, useToken } from '../auth';
 import { LOGIN_PATH, isPublicPath } from '../routes';
 import { loadWidget } from '../widgets';
 import { LoadingMask } from './LoadingMask';
 import { usePhoneDockHeight } from './phoneDock';
-import { startup } from './startup';
+import { startup, startUnderMask } from './startup';
 
 const AUTHORITY_REFRESH_MS = 5_000;
 
@@ -50,7 +50,7 @@ export function RootView() {
   const mayOpen = usePermissions();
   const onLoginPage = pathname.toLowerCase() === LOGIN_PATH;
   const inApp = Boolean(token) && !isPublicPath(pathname);
-  const [starting, setStarting] = useState(false);
+  const starting = useValue(loadingState.visible);
 
   useEffect(() => {
     const onNavigate = (event: Event) => {
@@ -72,10 +72,7 @@ export function RootView() {
 
   useEffect(() => {
     if (!token || onLoginPage || startup.token === token) return;
-    startup.token = token;
-    setStarting(true);
-    // bootstrap() waits its 100 ms and swallows failures itself (spec: startup).
-    bootstrap({ path: pathname }).finally(() => setStarting(false));
+    void startUnderMask(token, pathname);
   }, [token, onLoginPage]); // the pathname matters only as "on /login or not"
 
   // Permission changes by an admin reach this page's menu within 5 s (the server enforces them at once).

@@ -114,7 +114,9 @@ export default async function apiHost(app: FastifyInstance, options: ApiHostOpti
     return reply.status(status).send(envelope);
   });
 
-  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${request.url.split('?')[0]}`, null)));
+  // Nothing is built behind the AI host yet (docs/ARCHITECTURE.md): every call there says so.
+  const unbuilt = options.host === 'ai' ? '（AI 服务尚未开放）' : '';
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${request.url.split('?')[0]}${unbuilt}`, null)));
 
   const context: RouteContext = {
     db: app.db,

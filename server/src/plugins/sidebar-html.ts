@@ -1,9 +1,12 @@
 /**
  * The HTML of /sidebar (plugins/sidebar-page.ts): the page's own look, two elements, one script,
  * and a modulepreload for each chunk that script imports (`scripts`, its path first).
+ * `wecomClient`: a classic script that runs before the sidebar's, standing in for WeCom's client
+ * (development only: /sidebar/dev, plugins/sidebar-dev.ts).
  */
-export function sidebarHtml(scripts: string[] = ['/widgets/wecom-sidebar.js']): string {
+export function sidebarHtml(scripts: string[] = ['/widgets/wecom-sidebar.js'], wecomClient?: string): string {
   const preloads = scripts.map((script) => `<link rel="modulepreload" href="${script}">`).join('\n');
+  const standIn = wecomClient ? `<script src="${wecomClient}"></script>\n` : '';
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
@@ -21,13 +24,13 @@ ${preloads}
   .phone { position: fixed; left: 0; right: 0; bottom: 0; padding: 6px 10px; background: rgb(244 245 247 / 92%); }
   .phone garage-phone-bar { display: block; max-width: 640px; margin: 0 auto; }
 </style>
-<script type="module" src="/widgets/wecom-sidebar.js"></script>
+${standIn}<script type="module" src="/widgets/wecom-sidebar.js"></script>
 </head>
 <body>
 <main>
   <p id="sidebar-status" role="status">正在打开客户侧边栏…</p>
   <div id="sidebar-login"></div>
-  <garage-wecom-contact></garage-wecom-contact>
+  <garage-wecom-contact hidden></garage-wecom-contact>
 </main>
 <div class="phone"><garage-phone-bar></garage-phone-bar></div>
 </body>

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { sidebarHtml } from './sidebar-html';
 
 /** The script and its chunks, as the build listed them (scripts/build-widgets.mjs, sidebarPreloads); none without a build. */
-function sidebarScripts(distDir: string): string[] | undefined {
+export function sidebarScripts(distDir: string): string[] | undefined {
   try {
     const paths: unknown = JSON.parse(readFileSync(path.join(distDir, 'widgets', 'wecom-sidebar.preload.json'), 'utf8'));
     return Array.isArray(paths) && paths.every((each) => typeof each === 'string' && /^\/widgets\/[\w./-]+\.js$/.test(each)) ? paths : undefined;

@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Code, Envelope } from '../http/envelope';
 
-const API_PREFIXES = ['/api/', '/wecom/', '/ai/'];
+const API_PREFIXES = ['/api', '/wecom', '/ai'];
+/** Paths that are not the host app's: an unknown one is a 404, never the app's page (e.g. /sidebar/dev in production). */
+const OWN_PAGES = ['/sidebar'];
+const under = (url: string, prefixes: string[]) => prefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 export default async function web(app: FastifyInstance) {
   const dist = app.config.distDir;
@@ -56,9 +59,10 @@ export default async function web(app: FastifyInstance) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (API_PREFIXES.some((prefix) => url.startsWith(prefix)) || request.method !== 'GET') {
+    if (under(url, API_PREFIXES) || request.method !== 'GET') {
       return reply.status(404).send(new Envelope(Code.notFound, `接口不存在：${request.method} ${url}`, null));
     }
+    if (under(url, OWN_PAGES)) return reply.status(404).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>门店管家</title><p>页面不存在：${url.replace(/[<>&"']/g, '')}</p>`);
     if (path.extname(url) && !url.endsWith('.html')) return reply.status(404).send(new Envelope(Code.notFound, `文件不存在：${url}`, null));
     if (!hasHostApp) {
       return reply

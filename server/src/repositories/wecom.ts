@@ -177,6 +177,33 @@ export async function contactCounts(db: Queryable, chainId: number): Promise<{ c
   return row ?? { contacts: 0, bound: 0 };
 }
 
+/** A chat of the development WeCom client (/sidebar/dev): the contact, who follows it, the customer it is bound to. */
+export interface DemoChat {
+  externalUserId: string;
+  /** The follow user's account: WeCom signs them in (the development adapter's code dev:<corpId>:<userid>). */
+  userid: string;
+  staff: string | null;
+  customer: string | null;
+  store: string | null;
+  /** The bound customer has maintenance records: the card then draws its timeline. */
+  hasTimeline: boolean;
+}
+
+export function demoChats(db: Queryable, corpId: string, chats: { externalUserId: string; userid: string }[]) {
+  return db.rows<DemoChat>(sql`
+    SELECT x.external_userid AS "externalUserId", x.userid, u.nick_name AS staff, c.name AS customer, g.name AS store,
+           EXISTS (SELECT 1 FROM maintenance_record r WHERE r.customer_id = c.id) AS "hasTimeline"
+      FROM chain ch
+     CROSS JOIN unnest(${sql.param(chats.map((chat) => chat.externalUserId))}::text[], ${sql.param(chats.map((chat) => chat.userid))}::text[])
+           WITH ORDINALITY AS x(external_userid, userid, position)
+      LEFT JOIN wecom_contact w ON w.chain_id = ch.id AND w.external_userid = x.external_userid
+      LEFT JOIN customer c ON c.id = w.customer_id
+      LEFT JOIN garage g ON g.id = c.store_id
+      LEFT JOIN app_user u ON u.chain_id = ch.id AND u.wechat_user_id = x.userid AND u.enabled
+     WHERE ch.corp_id = ${corpId}
+     ORDER BY x.position`);
+}
+
 // ── Sync state ───────────────────────────────────────────────────────────────────────────
 
 export interface SyncRow {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/database';
 import { sipHa1 } from '../repositories/call';
+import { DEFAULT_STUN_SERVER } from '../config';
 import { startTestServer, type TestServer } from '../../../tests/support/server';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type { sipAccounts } from '../../../contracts/api/call';
@@ -38,7 +39,8 @@ describe('SIP accounts', () => {
     const mine = await server.call<{ response: { data: { user: string; ha1: string; realm: string } } }>('GET', '/call/sip-account', {
       token: tokens.frontdesk,
     });
-    expect(mine.data.response.data).toMatchObject({ user: '8001', realm: 'garage.test', ha1: provisioned.data.ha1 });
+    // The phone bar's configuration carries the spec's fixed STUN server (none was set for this server).
+    expect(mine.data.response.data).toMatchObject({ user: '8001', realm: 'garage.test', ha1: provisioned.data.ha1, stun: DEFAULT_STUN_SERVER });
   });
 
   it('refuses another chain’s staff, staff outside the caller’s stores, and bad input, in Chinese', async () => {

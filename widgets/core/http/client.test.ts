@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encryptText } from '../crypto/cipher';
 import { configure } from '../config';
 import { login, logout, session } from '../session';
@@ -9,6 +9,7 @@ import { ensureAdminStatus } from '../bootstrap';
 import { ok, startEnvelopeServer, type EnvelopeServer } from '../testing/envelope-server';
 import { clearToasts, toastTexts } from '../testing/dom';
 import { ApiError, http, isCancelled } from './index';
+import { HTTP_TIMEOUT_MS } from './client';
 
 const EXPIRED = '验证过期，请重新登录！';
 const NETWORK = '网络出现异常，请联系管理员!';
@@ -133,6 +134,31 @@ describe('errors', () => {
     const error = await rejection(http.main.get('/broken'));
     expect(error.status).toBe(502);
     expect(toastTexts()).toEqual([NETWORK]);
+  });
+
+  it('gives up on an answer after 600,000 ms (spec 9), not before, with the network message', async () => {
+    signIn();
+    // The server took the request and never answers.
+    let answer: () => void = () => undefined;
+    server.routes.set('GET /api/slow-report', () => new Promise((resolve) => (answer = () => resolve(ok(null)))));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled = false;
+      const outcome = rejection(http.main.get('/slow-report'));
+      void outcome.finally(() => (settled = true));
+      await vi.waitFor(() => expect(server.requests.map((request) => request.path)).toContain('/api/slow-report'));
+      await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS - 1_000);
+      expect(settled).toBe(false);
+      expect(toastTexts()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const error = await outcome;
+      expect(HTTP_TIMEOUT_MS).toBe(600_000);
+      expect(error).toMatchObject({ status: 0, msg: '请求超时，请稍后重试' });
+      expect(toastTexts()).toEqual([NETWORK]);
+    } finally {
+      vi.useRealTimers();
+      answer();
+    }
   });
 
   it('shows the network message when the server cannot be reached', async () => {

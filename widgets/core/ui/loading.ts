@@ -1,16 +1,17 @@
 /**
- * A page-wide loading mask (spec 9: close delay 400 ms). Opens are counted, so overlapping work
- * keeps one mask, and the delayed close stops it flickering between consecutive requests.
+ * A page-wide loading mask drawn by the core, for pages without one of their own (partner pages):
+ * the counted opens and the 400 ms close delay are the page's one loading state (../loading.ts).
  * Its spinner (Shoelace) loads with the first mask, so that importing the core loads no Shoelace.
  */
 import type { ReadonlySignal } from '@preact/signals-core';
 import { shared } from '../shared';
+import { loadingState } from '../loading';
 import { adoptStyles } from './styles';
 import { shadowTheme } from './theme';
 import { WIDGET_LANG } from './lang';
 import { uiMessages } from '../messages';
 
-export const LOADING_CLOSE_DELAY_MS = 400;
+export { LOADING_CLOSE_DELAY_MS } from '../loading';
 export const LOADING_MASK_ID = 'garage-suite-loading';
 
 const MASK_CSS = `
@@ -31,8 +32,6 @@ const MASK_CSS = `
 .mask[hidden] { display: none; }
 sl-spinner { font-size: 40px; --track-width: 4px; }
 `;
-
-const state = shared.loading;
 
 function mask(): HTMLElement {
   let host = document.getElementById(LOADING_MASK_ID);
@@ -58,12 +57,13 @@ function mask(): HTMLElement {
   return host.shadowRoot!.querySelector<HTMLElement>('.mask')!;
 }
 
-function render(text?: string) {
-  if (typeof document === 'undefined' || !document.body) return;
-  const box = mask();
-  box.hidden = !state.visible.value;
-  if (text !== undefined) box.querySelector('.text')!.textContent = text;
-}
+const canDraw = () => typeof document !== 'undefined' && Boolean(document.body);
+
+// The delayed close hides a mask drawn here; opening never draws one (the host app draws its own).
+shared.runtime.effect(() => {
+  const visible = loadingState.visible.value;
+  if (!visible && canDraw() && document.getElementById(LOADING_MASK_ID)) mask().hidden = true;
+});
 
 export const loading: {
   open(text?: string): void;
@@ -71,24 +71,14 @@ export const loading: {
   readonly visible: ReadonlySignal<boolean>;
 } = {
   open(text = uiMessages.loading) {
-    state.openCount += 1;
-    if (state.closeTimer) clearTimeout(state.closeTimer);
-    state.closeTimer = null;
-    state.visible.value = true;
-    render(text);
+    loadingState.open();
+    if (!canDraw()) return;
+    const box = mask();
+    box.hidden = false;
+    box.querySelector('.text')!.textContent = text;
   },
-  close() {
-    if (state.openCount === 0) return;
-    state.openCount -= 1;
-    if (state.openCount > 0) return;
-    if (state.closeTimer) clearTimeout(state.closeTimer);
-    state.closeTimer = setTimeout(() => {
-      state.closeTimer = null;
-      state.visible.value = false;
-      render();
-    }, LOADING_CLOSE_DELAY_MS);
-  },
+  close: () => loadingState.close(),
   get visible() {
-    return state.visible;
+    return loadingState.visible;
   },
 };

@@ -62,6 +62,7 @@ const BUSY_CSS = `
 [aria-busy="true"]:empty::after { content: '${uiMessages.loading}'; }
 @keyframes garage-busy { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { [aria-busy="true"]:empty::before { animation: none; } }
+[data-image] { display: inline-block; background: #f4f4f5; }
 `;
 
 export const FONT_STACK = `-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Segoe UI', Roboto, Helvetica, Arial, sans-serif`;
