@@ -49,7 +49,12 @@ describe('every route of the signed-in host app', () => {
   for (const route of protectedPages) {
     it(`${route.path} renders with its title ${route.title}, without console errors or serious axe violations`, async () => {
       const { page, errors } = watched;
-      await page.goto(`${server.url}${route.path}`);
+      // The first page is opened by its address; the others as the menu and the widgets' links open
+      // them (garage-navigate, no reload): the host app and axe load once, not once per route (issue 32).
+      // A typed address on every route is host-guard.test.ts's.
+      if ((await page.locator('main.shell__content').count()) === 0) await page.goto(`${server.url}${route.path}`);
+      else await page.evaluate((path) => document.dispatchEvent(new CustomEvent('garage-navigate', { bubbles: true, cancelable: true, detail: { path } })), route.path);
+      await page.waitForURL((url) => url.pathname === route.path);
       await waitForPage(page, route.title);
       const main = page.locator('main.shell__content');
       await main.locator(':scope > *').first().waitFor();
