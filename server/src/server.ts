@@ -1,7 +1,9 @@
 /** Starts the server: configuration from the environment, then listen. */
-import { loadConfig } from './config';
-import { buildApp } from './app';
-import { ProductionRefusal } from './production';
+import { pgliteWasm } from './db/pglite-wasm';
+
+// PGlite's WebAssembly compiles on the other core while the rest of the server loads (issue 32).
+if (!process.env.DATABASE_URL) pgliteWasm().catch(() => undefined); // a failure is thrown again where it is awaited
+const [{ loadConfig }, { buildApp }, { ProductionRefusal }] = await Promise.all([import('./config'), import('./app'), import('./production')]);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { pgliteWasm } from './pglite-wasm';
 
 export { sql, type SQL };
 
@@ -236,7 +237,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const unlock = lockPgliteDir(options.pgliteDir);
   let client: PGlite;
   try {
-    client = new PGlite(options.pgliteDir);
+    client = new PGlite(options.pgliteDir, { pgliteWasmModule: await pgliteWasm() });
     await client.waitReady;
     await client.exec(sessionSettings(timeZone));
   } catch (error) {

@@ -4,9 +4,9 @@
  * the reason). Every text written goes through safeCell, so a cell like `=HYPERLINK(…)` from an
  * uploaded file stays text when the report is opened in Excel.
  */
-import './exceljs-utf8'; // before exceljs: see there
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from './exceljs-utf8';
 import { IMPORT_FIELD_LABELS, IMPORT_TEXT_LIMITS, IMPORT_YEARS, safeCell, type ImportField } from '../../../contracts/rules/import';
 import { MAX_MILEAGE_KM } from '../../../contracts/rules/customer';
 import type { AnyImportField, ImportKind } from '../../../contracts/api/import';
@@ -121,7 +121,7 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 const VALIDATED_ROWS = 5001;
 
 export async function templateXlsx(kind: ImportKind, storeName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   const sheet = workbook.addWorksheet(SHEET_NAMES[kind], { views: [{ state: 'frozen', ySplit: 1 }] });
   const fields = TEMPLATE_FIELDS[kind];
   sheet.columns = fields.map((field) => ({ header: templateTitle(field), key: field, width: field === 'remark' || field === 'vin' || field === 'policyNo' || field === 'coverages' ? 24 : 14 }));
@@ -172,8 +172,8 @@ export async function templateXlsx(kind: ImportKind, storeName: string): Promise
  */
 export function reportXlsx(db: Queryable, taskId: number, headers: string[]): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   void (async () => {
+    const workbook = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     for (const [level, title, reason] of [
       ['error', '未导入的行', '错误原因'],
       ['warning', '已导入需核对', '提示'],

@@ -3,8 +3,8 @@
  * numbers (money in yuan with two decimals, rates as percentages) so the garage can sum and sort;
  * every text goes through safeCell, so a store, insurer or staff name like `=HYPERLINK(…)` stays text.
  */
-import '../import/exceljs-utf8'; // before exceljs: see there
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS } from '../import/exceljs-utf8';
 import { safeCell } from '../../../contracts/rules/import';
 import type { AnswerOf } from '../../../contracts/api/route';
 import type * as calls from '../../../contracts/api/insurance';
@@ -32,7 +32,7 @@ function table(workbook: ExcelJS.Workbook, name: string, columns: Column[], rows
 }
 
 export async function analysisXlsx(data: Analysis, range: { from: string; to: string; storeNames: string[] }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = '门店管家';
   const summary = table(workbook, '汇总', [{ header: '项目', width: 16 }, { header: '数值', width: 28 }], [
     ['到期日期', `${range.from} 至 ${range.to}`],

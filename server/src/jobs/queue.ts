@@ -14,7 +14,7 @@
  * pg-boss fails it after HEARTBEAT_SECONDS and retries it, on this or another process, and the
  * handler resumes from its own checkpoint (import_task.processed).
  */
-import { PgBoss, fromPglite } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../db/database';
 
 /** A job without a heartbeat for this long is considered dead and retried (pg-boss minimum is 10). */
@@ -71,6 +71,8 @@ export function createJobs(db: Database, log: { error(obj: unknown, msg?: string
   const context: JobContext = { stopping: () => stopping };
 
   async function boot(): Promise<void> {
+    // Loaded with the queue's first use, not with the server (~0.2 s of every start).
+    const { PgBoss, fromPglite } = await import('pg-boss');
     const maintenance = {
       schema: 'job_queue',
       superviseIntervalSeconds: SUPERVISE_SECONDS,

@@ -6,8 +6,7 @@
  * cells marked by orders changed elsewhere (another process, a crash before the job ran) are
  * caught up.
  */
-import '../import/exceljs-utf8'; // before exceljs: see there
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../import/exceljs-utf8';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as calls from '../../../contracts/api/report';
 import { addDays, daysBetween, today } from '../../../contracts/dates';
@@ -99,7 +98,7 @@ const percent = (bp: number | null) => (bp === null ? null : bp / 10_000);
 
 /** One sheet: the filters, a header row, one row per group, the total. Text goes through safeCell. */
 async function reportXlsx(groupTitle: string, rows: FigureRow[], total: Omit<FigureRow, 'key' | 'label'>, filters: string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   book.creator = '门店管家';
   const sheet = book.addWorksheet('数据报表');
   for (const line of filters) sheet.addRow([safeCell(line)]);
