@@ -370,6 +370,10 @@ describe('after the login expires', () => {
     await page.goto(`${partnerUrl}/list-expiry`);
     const widget = page.locator(list.tag);
     await widget.locator('tbody tr[data-customer-id]').first().waitFor({ timeout: 20_000 });
+    // The start is over (the garage's settings come last and may reload the list with their page
+    // size): else that reload, not the click, would be the call that meets the expired token.
+    await page.waitForLoadState('networkidle');
+    await widget.locator('tbody tr[data-customer-id]').first().waitFor();
     // The server's clock decides: from now on the page's calls carry the token as it is once its
     // lifetime is over (the same user's, signed already expired), instead of waiting that out.
     const admin = await server.db.one<{ id: number }>(sql`SELECT id FROM app_user WHERE username = 'admin'`);
