@@ -144,7 +144,7 @@ export const FEATURE_AREAS: FeatureArea[] = [
     title: '网络电话',
     summary: '在浏览器里直接外呼客户，通话按分钟计费并记在客户名下。',
     audience: '前台接待、客服、续保专员',
-    available: ['右下角电话条：拨号、通话计时', '客户列表与全景车辆一键外呼', '通话记录与余额', '在项目商城开通与购买通话时长'],
+    available: ['右下角电话条：拨号、通话计时', '客户列表与全景车辆一键外呼', '通话记录与余额', '在项目商城开通与购买通话时长', '设置 › 电话线路：为员工开通、收回分机'],
     coming: [],
     // The phone bar sits on every page; calls start from the customer list.
     path: '/home/externalmanage',

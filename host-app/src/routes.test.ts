@@ -20,7 +20,7 @@ describe('route table', () => {
     const byPath = Object.fromEntries(sections.map((section) => [section.path, section]));
     expect(byPath['/home/organization'].children.map((c) => c.path.split('/').pop())).toEqual([
       'featureIntro', 'helpCenter', 'metricsTree', 'storeBasics', 'organizationalStructure', 'metricsLib', 'jobPool',
-      'settings', 'userAuth', 'customerOperations', 'insuranceRates',
+      'settings', 'phoneLines', 'userAuth', 'customerOperations', 'insuranceRates',
     ]);
     expect(byPath['/home/organization'].redirectTo).toBe('userAuth');
     expect(byPath['/home/sms'].children.map((c) => c.path.split('/').pop()).sort()).toEqual(

@@ -162,7 +162,9 @@ export const sections: SectionRoute[] = [
       { path: '/home/organization/organizationalStructure', title: '组织架构', showTab: true, description: '维护总部、门店与部门的层级关系及人员归属。', widget: { folder: 'org-structure', tag: 'garage-org-structure' } },
       { path: '/home/organization/metricsLib', title: '指标库', showTab: true, description: '统一定义产值、客单价、留存率等经营指标的口径。', widget: { folder: 'metrics-lib', tag: 'garage-metrics-lib' } },
       { path: '/home/organization/jobPool', title: '岗位池', showTab: true, description: '管理前台、技师、店长等岗位及其默认权限。', widget: { folder: 'job-pool', tag: 'garage-job-pool' } },
-      { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关，ERP、企业微信对接与员工的电话线路。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
+      { path: '/home/organization/settings', title: '系统设置', showTab: true, description: '价格显示、诊断表、分页等系统级开关，ERP 与企业微信对接。', widget: { folder: 'system-settings', tag: 'garage-system-settings' } },
+      // Whoever may dial (网络电话) gives and takes the lines of the staff they manage: a store manager without 设置中心 too.
+      { path: '/home/organization/phoneLines', title: '电话线路', showTab: true, permission: Permission.webPhone, description: '哪些员工有电话线路（分机号），开通与收回。', widget: { folder: 'system-settings', tag: 'garage-system-settings', attributes: { view: 'phone-lines' } } },
       { path: '/home/organization/userAuth', title: '权限管理', showTab: true, description: '为员工分配角色、数据范围和功能权限。', widget: { folder: 'user-auth', tag: 'garage-user-auth' } },
       { path: '/home/organization/customerOperations', title: '客户运营', showTab: true, permission: Permission.dataAnalytics, description: '客户阶段天数、保养/保险/生日提醒规则与跟进任务。', widget: { folder: 'customer-operations', tag: 'garage-customer-operations' } },
       { path: '/home/organization/insuranceRates', title: '保险公司费率', showTab: true, permission: Permission.insurance, description: '各保险公司的商业险基准保费与系数，保险报价按此计算；总部管理员维护。', widget: { folder: 'insurance-rates', tag: 'garage-insurance-rates' } },
@@ -266,7 +268,7 @@ export const menu: MenuGroup[] = [
   },
   // Month end in one place: the figures and the targets they are held to (a store manager reads their store's).
   { title: '数据', entries: [entry('/home/statistic'), entry('/home/dataReport'), entry('/home/kpi'), entry('/home/organization/metricsTree')] },
-  { title: '设置', entries: [entry('/home/organization')] },
+  { title: '设置', entries: [entry('/home/organization'), entry('/home/organization/phoneLines')] },
   { title: '商城', entries: [entry('/home/shop'), entry('/home/pricing'), entry('/home/sysPackage')] },
 ];
 

@@ -127,8 +127,11 @@ describe('signed-in host app', () => {
   it('shows a front-desk account only the areas its permissions open and 暂无权限 elsewhere', async () => {
     const { page, context, errors } = await signedIn('frontdesk');
     await expect.poll(async () => (await page.locator('.sidebar__group-title').allTextContents()).map((g) => g.trim()))
-      .toEqual(['工作台', '客户', '营销']);
+      .toEqual(['工作台', '客户', '营销', '设置']);
     const links = (await page.locator('.sidebar__nav a').allTextContents()).map((t) => t.trim());
+    // 设置 holds only what 网络电话 opens: the lines of the store's staff, not 设置中心.
+    expect(links).toContain('电话线路');
+    expect(links).not.toContain('设置中心');
     expect(links).not.toContain('智慧大屏');
     expect(links).not.toContain('批量导入');
     expect(links).toContain('短信营销');
@@ -326,7 +329,7 @@ describe('signed-in host app', () => {
     await screenshotForReview(page, 'phone-dock-folded-360.png');
 
     await unfold.click();
-    await bar.getByText('网络电话未开通：当前账号没有电话线路，请联系管理员在 设置中心 › 系统设置 中开通。').waitFor();
+    await bar.getByText('网络电话未开通：当前账号没有电话线路，请联系店长或管理员在 设置 › 电话线路 中开通。').waitFor();
     expect((await bar.boundingBox())!.width).toBeGreaterThan(300);
     // Unfolded with its notice the bar is taller: the page's strip for it grows with it.
     await expect.poll(() => coveredByPhone(page)).toEqual([]);

@@ -1,6 +1,6 @@
 // The signalling server of the web phone as `npm start` runs it in development: the project's
 // Kamailio on loopback (WebSocket on /webrtc, HA1 digest auth), its subscriber table kept by our
-// server's demo line (the demo staff's lines, given and taken in 系统设置 › 电话线路), and the demo
+// server's demo line (the demo staff's lines, given and taken in 设置 › 电话线路), and the demo
 // callee that answers every number. The journey places a call from a customer row to that callee.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
@@ -117,14 +117,14 @@ describe('the demo phone line (Kamailio as npm start runs it)', () => {
     }
   });
 
-  it('the demo staff have lines (演示); a line taken and given in 系统设置 › 电话线路 is refused or registers at once', async () => {
+  it('the demo staff have lines (演示); a line taken and given in 设置 › 电话线路 is refused or registers at once', async () => {
     expect(operator).toMatchObject({ user: '8003', realm, demo: true });
     const binjiang = await server.loginToken('binjiang');
     const demoLine = (await sipAccountOf(binjiang))!;
     expect(demoLine).toMatchObject({ user: '8006', demo: true });
     expect(await register(demoLine)).toBe(200);
 
-    const page = await signedInAt('/home/organization/settings', 'admin', '系统设置');
+    const page = await signedInAt('/home/organization/phoneLines', 'admin', '电话线路');
     const section = page.locator('garage-system-settings section.lines');
     const row = section.locator('li.line[data-username="binjiang"]');
     await row.getByText('分机 8006').waitFor({ timeout: 20_000 });

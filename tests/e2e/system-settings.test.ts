@@ -72,8 +72,8 @@ describe('系统设置', () => {
   });
 
   it('gives 王小雨 a line with the extension’s SIP password and takes it back (no demo line)', async () => {
-    const settings = await signedInAt('/home/organization/settings', 'admin');
-    await waitForPage(settings.page, '系统设置');
+    const settings = await signedInAt('/home/organization/phoneLines', 'admin');
+    await waitForPage(settings.page, '电话线路');
     const section = settings.page.locator('garage-system-settings section.lines');
     const row = section.locator('li.line[data-username="frontdesk"]');
     await row.getByText('未开通').waitFor();
@@ -91,7 +91,6 @@ describe('系统设置', () => {
     await row.getByText('分机 8003').waitFor();
     const line = await server.call<{ response: { data: { user: string; realm: string; ha1: string } | null } }>('GET', '/call/sip-account', { token: await server.loginToken('frontdesk') });
     expect(line.data.response.data).toMatchObject({ user: '8003', realm: server.config.sipRealm, ha1: sipHa1('8003', server.config.sipRealm, 'Phone@8003') });
-    await screenshotForReview(settings.page, 'system-settings-1440.png', { fullPage: true });
 
     await row.getByRole('button', { name: '收回' }).click();
     await settings.page.locator('garage-system-settings sl-dialog[label="收回电话线路"]').getByRole('button', { name: '收回' }).click();
@@ -99,6 +98,23 @@ describe('系统设置', () => {
     expect((await server.call<{ response: { data: unknown } }>('GET', '/call/sip-account', { token: await server.loginToken('frontdesk') })).data.response.data).toBeNull();
     expect(settings.errors).toEqual([]);
     await settings.context.close();
+  });
+
+  it('lets a store manager without 设置中心 give lines from 设置 › 电话线路, to their store’s staff only', async () => {
+    const manager = await signedInAt('/home/workKanBan', 'manager');
+    await waitForPage(manager.page, '工作台');
+    await manager.page.locator('.sidebar').getByRole('link', { name: '电话线路' }).click();
+    await waitForPage(manager.page, '电话线路');
+    const lines = manager.page.locator('garage-system-settings section.lines li.line');
+    await lines.first().waitFor();
+    // 李店长 manages 城东店: every row is a 城东店 colleague (王小雨 of 城西店 is not listed).
+    for (const store of await lines.locator('.text .help').allTextContents()) expect(store).toContain('城东店');
+    expect(await manager.page.locator('garage-system-settings li.line[data-username="frontdesk"]').count()).toBe(0);
+    // 系统设置 itself stays 设置中心's.
+    expect(await manager.page.locator('.sidebar').getByRole('link', { name: '设置中心' }).count()).toBe(0);
+    await screenshotForReview(manager.page, 'phone-lines-manager-1440.png');
+    expect(manager.errors).toEqual([]);
+    await manager.context.close();
   });
 
   it('binds an ERP after the ERP checks the account, syncs it and unbinds it, at phone width', async () => {

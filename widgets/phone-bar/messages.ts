@@ -15,7 +15,7 @@ export const messages = {
   unreachableLabel: '线路连接不上',
   serverUnreachable: '电话线路连接不上：电话服务器无法访问，正在自动重试。请检查网络，或请管理员确认电话服务器地址。',
   demoLine: '演示线路：本机的 Kamailio 与演示被叫，拨打任意号码都会接听并播放提示音，不会打到真实电话。',
-  disabledNoAccount: '网络电话未开通：当前账号没有电话线路，请联系管理员在 设置中心 › 系统设置 中开通。',
+  disabledNoAccount: '网络电话未开通：当前账号没有电话线路，请联系店长或管理员在 设置 › 电话线路 中开通。',
   disabledNotLoggedIn: '请先登录后再使用网络电话。',
   disabledLoadFailed: '无法读取电话线路配置，请稍后刷新页面重试。',
   noMicrophone: '当前设备没有可用的麦克风（或未允许使用麦克风），无法拨打电话。',

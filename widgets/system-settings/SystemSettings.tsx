@@ -16,7 +16,19 @@ import { PhoneLinesSection } from './PhoneLines';
 const FLAGS: Flag[] = ['isShowPrice', 'isShowPhone', 'isShowDiagnostic'];
 const PAGE_SIZES = [10, 20, 50, 100];
 
-export function SystemSettings({ host }: WidgetProps) {
+export interface SystemSettingsProps {
+  /** `phone-lines`: only 电话线路 (its own page, for whoever holds 网络电话); unset: the whole 系统设置. */
+  view?: string;
+}
+
+export function SystemSettings(props: WidgetProps<SystemSettingsProps>) {
+  const token = useValue(session.usertoken);
+  useValue(session.userPermissions);
+  if (props.view === 'phone-lines') return <PhoneLinesSection token={token} />;
+  return <Settings host={props.host} />;
+}
+
+function Settings({ host }: WidgetProps) {
   const token = useValue(session.usertoken);
   const garageName = useValue(session.garageName);
   useValue(session.userPermissions); // re-render when permissions arrive
@@ -111,8 +123,6 @@ export function SystemSettings({ host }: WidgetProps) {
       {mayChange ? <ErpSection token={token} /> : null}
       {/* Everybody sees whether WeCom is set up; the sync buttons need 设置中心 (so does the server). */}
       <WecomSection token={token} mayChange={mayChange} host={host} />
-      {/* Lines are given by whoever may dial (网络电话), within the staff they manage: the server's rule. */}
-      {hasPermission(Permission.webPhone) ? <PhoneLinesSection token={token} /> : null}
     </div>
   );
 }
