@@ -35,6 +35,7 @@ export const entryIcons: Record<string, string> = {
   '/home/dataReport': 'file-bar-graph',
   '/home/kpi': 'bar-chart-line',
   '/home/organization': 'gear',
+  '/home/organization/phoneLines': 'telephone',
   '/home/shop': 'bag',
   '/home/pricing': 'patch-check',
   '/home/sysPackage': 'box-seam',
