@@ -75,12 +75,16 @@ function freePort() {
 
 // Development without an SMSC: a local one on loopback (tests/support/smsc-peer.ts) so 短信营销 sends,
 // receives delivery receipts and opt-out replies end to end. Production must name its own (SMPP_*).
-// The server binds when the SMSC is up (it reconnects until then), so both start at once.
+// Its port is chosen now; it starts once the server listens (announce()), not competing with the
+// server's start for the cores: the server binds when the SMSC is up (it reconnects until then).
 const smsEnv = {};
 let smsc;
+let startSmsc;
 if (process.env.NODE_ENV !== 'production' && !process.env.SMPP_URL) {
   const smscPort = await freePort();
-  smsc = spawn(process.execPath, [path.join(SERVER_BUNDLE_DIR, 'smsc-peer.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SMSC_PORT: String(smscPort) } });
+  startSmsc = () => {
+    smsc = spawn(process.execPath, [path.join(SERVER_BUNDLE_DIR, 'smsc-peer.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SMSC_PORT: String(smscPort) } });
+  };
   Object.assign(smsEnv, { SMPP_URL: `smpp://127.0.0.1:${smscPort}`, SMPP_SYSTEM_ID: 'garage', SMPP_PASSWORD: 'dev', SMPP_LOCAL_SMSC: '1' });
   console.log(`本地短信中心 (local SMSC for development): ${smsEnv.SMPP_URL}`);
 }
@@ -126,6 +130,7 @@ let announced = false;
 function announce() {
   if (announced) return;
   announced = true;
+  startSmsc?.();
   demoPhone?.stdin.write('listening\n');
   const url = `http://localhost:${port}`;
   if (process.env.NODE_ENV === 'production') {

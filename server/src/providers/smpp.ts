@@ -102,6 +102,7 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
   const emit = (event: SmsEvent) => listeners.forEach((listener) => listener(event));
   let session: Session | undefined;
   let bound = false;
+  let everBound = false;
   let closed = false;
   let backoff = 1000;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -143,7 +144,10 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
       bound = false;
       for (const reject of outstanding) reject(new Error(`短信中心连接中断（${why}），未确认是否送出`));
       outstanding.clear();
-      if (!closed) log.warn({ why }, 'SMSC connection lost; reconnecting');
+      // A first attempt that finds no SMSC yet (a local one starting beside us) is said quietly; a
+      // second one, or a bind lost, is a warning.
+      if (!closed && (everBound || backoff > 1000)) log.warn({ why }, 'SMSC connection lost; reconnecting');
+      else if (!closed) log.info({ why }, 'SMSC not reachable yet; retrying');
       scheduleReconnect();
     };
     current.on('connect', () => {
@@ -155,6 +159,7 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
           return;
         }
         bound = true;
+        everBound = true;
         backoff = 1000;
         log.info({ url: settings.url }, 'SMSC bound (transceiver)');
         settleBind();
