@@ -21,7 +21,7 @@ export interface SystemSettingsProps {
   view?: string;
 }
 
-export function SystemSettings(props: WidgetProps<SystemSettingsProps>) {
+export function SystemSettings(props: SystemSettingsProps & WidgetProps) {
   const token = useValue(session.usertoken);
   useValue(session.userPermissions);
   if (props.view === 'phone-lines') return <PhoneLinesSection token={token} />;
