@@ -50,7 +50,8 @@ const MALFORMED: unknown[] = [
  * on what reaches a statement.
  */
 const REACHING_SQL: unknown[] = ['', 'a\u0000b', '\ud800', 'x'.repeat(20_000), "' OR 1=1 --", '2026-02-30', 2 ** 31, 2 ** 53 + 1, -1, 1.5, ['1', 'x'], [2 ** 31]];
-const FIELD_VALUES = process.env.TEST_DATABASE_URL ? REACHING_SQL : MALFORMED;
+const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+const FIELD_VALUES = ON_POSTGRES ? REACHING_SQL : MALFORMED;
 const HUGE = 'y'.repeat(1_000_000);
 const BODY_SHAPES: unknown[] = [[], [1, 2], 'text', 42, null, { a: { b: { c: { d: { e: { f: 'deep' } } } } } }];
 
@@ -179,7 +180,7 @@ describe('malformed input on every route', () => {
       const base = Object.fromEntries(route.fields.filter((field) => field.required).map((field) => [field.name, plausible(field.schema)]));
       calls.push({ route, input: base });
       for (const field of route.fields) {
-        const values = route.inQuery || FIELD_VALUES !== MALFORMED ? FIELD_VALUES : [...MALFORMED, HUGE];
+        const values = route.inQuery || ON_POSTGRES ? FIELD_VALUES : [...FIELD_VALUES, HUGE];
         for (const value of values) {
           calls.push({ route, input: { ...base, [field.name]: value } });
           sent += 1;

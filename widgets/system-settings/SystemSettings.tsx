@@ -23,7 +23,6 @@ export interface SystemSettingsProps {
 
 export function SystemSettings(props: SystemSettingsProps & WidgetProps) {
   const token = useValue(session.usertoken);
-  useValue(session.userPermissions);
   if (props.view === 'phone-lines') return <PhoneLinesSection token={token} />;
   return <Settings host={props.host} />;
 }

@@ -146,8 +146,10 @@ export function smppSms(settings: SmppSettings, log: { warn(obj: unknown, msg?: 
       outstanding.clear();
       // A first attempt that finds no SMSC yet (a local one starting beside us) is said quietly; a
       // second one, or a bind lost, is a warning.
-      if (!closed && (everBound || backoff > 1000)) log.warn({ why }, 'SMSC connection lost; reconnecting');
-      else if (!closed) log.info({ why }, 'SMSC not reachable yet; retrying');
+      if (!closed) {
+        if (everBound || backoff > 1000) log.warn({ why }, 'SMSC connection lost; reconnecting');
+        else log.info({ why }, 'SMSC not reachable yet; retrying');
+      }
       scheduleReconnect();
     };
     current.on('connect', () => {
